@@ -1,0 +1,64 @@
+// Browser journeys against the built app (DESIGN.md §7): Debian's Chromium, never a downloaded
+// browser; Playwright starts the production server on a fresh data folder (embedded PGlite).
+// Build first: `npm run build && npm run test:e2e`.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+// E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`)
+// instead of starting the built one.
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${PORT}`;
+
+// The config is loaded again in each worker: keep the folder chosen by the main process.
+process.env.FORKFUL_E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-data-${Date.now()}`);
+const dataDir = process.env.FORKFUL_E2E_DATA_DIR;
+if (!external) mkdirSync(dataDir, { recursive: true });
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: external
+    ? undefined
+    : {
+        // `env -u`: the journeys always run on a fresh embedded database, even when the shell has a
+        // DATABASE_URL for the server-backed API tests.
+        command: 'exec env -u DATABASE_URL node dist/node/server/server.js',
+        url: `${baseURL}/readyz`,
+        env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test' },
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        // SIGTERM lets the server checkpoint and close PGlite.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      },
+});

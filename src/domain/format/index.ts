@@ -1,0 +1,3 @@
+export * from './money.js';
+export * from './fields.js';
+export * from './time.js';

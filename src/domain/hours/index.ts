@@ -1,0 +1,2 @@
+export * from './weekly-hours.js';
+export * from './availability.js';

@@ -1,0 +1,2 @@
+export * from './rounding.js';
+export * from './parse.js';

@@ -1,0 +1,2 @@
+export * from './bounds.js';
+export * from './item-choice.js';

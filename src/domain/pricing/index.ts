@@ -1,0 +1,5 @@
+export * from './line.js';
+export * from './tips.js';
+export * from './delivery.js';
+export * from './totals.js';
+export * from './quote.js';

@@ -1,0 +1,121 @@
+// Order-level amounts (spec §9). Each component is rounded once, half up, on its own; the total is
+// the exact integer sum of the rounded parts, so what the receipt lists always adds up.
+// What each amount is computed on is recorded in docs/decisions/domain-rules.md.
+import { applyPpm, PPM } from '../money/rounding.js';
+import type { OrderMethod } from '../settings/schemas.js';
+import { tipCents, type TipChoice } from './tips.js';
+
+export interface PricingSettings {
+  /** Default 7 % (spec §3 taxRate .07). */
+  taxRatePpm: number;
+  /** Fixed gratuity, charged automatically when above 0 (default 0). */
+  fixedTipRatePpm: number;
+  processingFeeRatePpm: number;
+  serviceFeeCents: number;
+  roomServiceDeliveryFeeCents: number;
+  minOrderForDeliveryCents: number;
+}
+
+export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
+  taxRatePpm: 70_000,
+  fixedTipRatePpm: 0,
+  processingFeeRatePpm: 0,
+  serviceFeeCents: 0,
+  roomServiceDeliveryFeeCents: 0,
+  minOrderForDeliveryCents: 0,
+};
+
+export interface TotalsInput {
+  /** Σ line net prices (line discounts and category promotions already taken). */
+  subtotalCents: number;
+  method: OrderMethod;
+  tip: TipChoice;
+  /** The applied promo code's percentage off, 0 when none. */
+  promoCodeRatePpm: number;
+  /** From deliveryFeeFor; ignored unless the method is delivery. */
+  deliveryFeeCents: number;
+  settings: PricingSettings;
+}
+
+export interface OrderTotals {
+  subtotalCents: number;
+  /** Promo-code discount: subtotal × percentage off. */
+  discountCents: number;
+  taxCents: number;
+  tipsCents: number;
+  fixedTipsCents: number;
+  processingFeeCents: number;
+  serviceFeeCents: number;
+  /** What the "fees" line shows: processing plus service (spec §9). */
+  feesShownCents: number;
+  deliveryFeeCents: number;
+  roomServiceDeliveryFeeCents: number;
+  totalCents: number;
+}
+
+function rate(ppm: number, name: string): number {
+  if (!Number.isSafeInteger(ppm) || ppm < 0 || ppm > PPM) {
+    throw new RangeError(`${name} must be 0..1 in ppm, got ${ppm}`);
+  }
+  return ppm;
+}
+
+function cents(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be whole non-negative cents, got ${value}`);
+  }
+  return value;
+}
+
+export function computeTotals(input: TotalsInput): OrderTotals {
+  const { settings, method } = input;
+  const subtotalCents = cents(input.subtotalCents, 'subtotalCents');
+  const discountCents = applyPpm(subtotalCents, rate(input.promoCodeRatePpm, 'promoCodeRatePpm'));
+  // Tax on what the diner pays for the food: the subtotal after the promo-code discount.
+  const taxCents = applyPpm(subtotalCents - discountCents, rate(settings.taxRatePpm, 'taxRatePpm'));
+  // Tips, gratuity and the processing fee on the subtotal before the discount and without tax.
+  const tipsCents = tipCents(input.tip, subtotalCents);
+  const fixedTipsCents = applyPpm(subtotalCents, rate(settings.fixedTipRatePpm, 'fixedTipRatePpm'));
+  const processingFeeCents =
+    method === 'dinein'
+      ? 0
+      : applyPpm(subtotalCents, rate(settings.processingFeeRatePpm, 'processingFeeRatePpm'));
+  const serviceFeeCents = cents(settings.serviceFeeCents, 'serviceFeeCents');
+  const deliveryFeeCents =
+    method === 'delivery' ? cents(input.deliveryFeeCents, 'deliveryFeeCents') : 0;
+  const roomServiceDeliveryFeeCents =
+    method === 'roomServiceDelivery'
+      ? cents(settings.roomServiceDeliveryFeeCents, 'roomServiceDeliveryFeeCents')
+      : 0;
+  const totalCents =
+    subtotalCents +
+    taxCents +
+    tipsCents +
+    fixedTipsCents +
+    processingFeeCents +
+    serviceFeeCents +
+    deliveryFeeCents +
+    roomServiceDeliveryFeeCents -
+    discountCents;
+  return {
+    subtotalCents,
+    discountCents,
+    taxCents,
+    tipsCents,
+    fixedTipsCents,
+    processingFeeCents,
+    serviceFeeCents,
+    feesShownCents: processingFeeCents + serviceFeeCents,
+    deliveryFeeCents,
+    roomServiceDeliveryFeeCents,
+    totalCents,
+  };
+}
+
+/**
+ * Loyalty points: 100 × order dollars = the order total in cents, so no rounding is needed.
+ * Voided orders earn nothing.
+ */
+export function loyaltyPoints(orders: readonly { totalCents: number; hasVoid?: boolean }[]): number {
+  return orders.reduce((sum, o) => (o.hasVoid ? sum : sum + cents(o.totalCents, 'totalCents')), 0);
+}

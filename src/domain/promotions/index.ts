@@ -1,0 +1,2 @@
+export * from './category-promo.js';
+export * from './order-promotion.js';

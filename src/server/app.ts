@@ -1,0 +1,140 @@
+// Builds the Fastify app from its configuration and database. Used by the process entry
+// (server.ts) and by every API test, so tests exercise exactly what production runs.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyUnderPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
+import { type AppContext, type Clock, systemClock } from './app-context.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { webDistFolder } from './lib/paths.js';
+import { type RouteEntry, registerAccessControl, registerOriginCheck } from './plugins/access.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSessions } from './plugins/sessions.js';
+import { customerAuthRoutes } from './modules/customers/customer-auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { imageRoutes } from './modules/images/images.routes.js';
+import { menuRoutes } from './modules/menu/menu.routes.js';
+import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
+import { storeRoutes } from './modules/store/store.routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock?: Clock;
+  /** Serve the built web app from dist/web when it exists (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every route with its declared access rule, for the authorization matrix and the fuzzer. */
+  routes: RouteEntry[];
+  /** Marks the app as stopping: /readyz answers 503 so load balancers drain it. */
+  beginShutdown(): void;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, database } = opts;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: opts.clock ?? systemClock,
+    log: opts.logger,
+  };
+  const state = { shuttingDown: false };
+  const routes: RouteEntry[] = [];
+
+  const app = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.env === 'production',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const serveSpa = opts.serveWeb !== false && existsSync(join(webDistFolder, 'index.html'));
+  registerErrorHandler(app, { serveSpa });
+  registerAccessControl(app, routes);
+  registerOriginCheck(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.env === 'production',
+  });
+  if (config.env !== 'test') {
+    await app.register(fastifyUnderPressure, {
+      maxEventLoopDelay: 2000,
+      retryAfter: 10,
+      message: 'Server is busy, please try again shortly',
+    });
+  }
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // Counters are per instance: behind a load balancer each instance allows the limit on its own.
+  await app.register(fastifyRateLimit, { global: false });
+  registerSessions(app, ctx);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Forkful API', version: '0.1.0', description: 'Storefront and merchant dashboard API' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes(ctx, state));
+  await app.register(imageRoutes(ctx));
+  await app.register(storeRoutes(ctx));
+  await app.register(menuRoutes(ctx));
+  await app.register(merchantAuthRoutes(ctx));
+  await app.register(customerAuthRoutes(ctx));
+
+  app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    const target = config.env === 'production' && config.marketingUrl ? config.marketingUrl : '/store/demo';
+    return reply.redirect(target);
+  });
+
+  if (serveSpa) await app.register(fastifyStatic, { root: webDistFolder, wildcard: false, index: false });
+
+  await app.ready();
+  return {
+    app,
+    ctx,
+    routes,
+    beginShutdown: () => {
+      state.shuttingDown = true;
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './merchants.js';
+export * from './menu.js';
+export * from './customers.js';
+export * from './orders.js';
+export * from './messaging.js';

@@ -1,0 +1,278 @@
+// Carts, orders with explicit states, the per-merchant number counter, idempotency keys and
+// payment transactions.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { customers } from './customers.js';
+import { categories, items, itemSizes } from './menu.js';
+import { merchants } from './merchants.js';
+
+/** One cart per anonymous diner id per merchant. */
+export const carts = pgTable(
+  'carts',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    anonUserId: text('anon_user_id').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The diner's checkout choices (method, time, contact…); amounts are always recomputed. */
+    checkoutInfo: jsonb('checkout_info').$type<Record<string, unknown>>().notNull().default({}),
+    promoCode: text('promo_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('carts_owner_key').on(t.merchantId, t.anonUserId)],
+);
+
+/** A cart line references the menu by id; prices are never stored, always repriced. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    sizeId: uuid('size_id').references(() => itemSizes.id, { onDelete: 'cascade' }),
+    optionValueIds: jsonb('option_value_ids').$type<string[]>().notNull().default([]),
+    quantity: integer('quantity').notNull(),
+    note: text('note').notNull().default(''),
+    /** The order promotion's free add-on (price 0, note "Free addon item"). */
+    isFreePromo: boolean('is_free_promo').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('cart_lines_cart').on(t.cartId, t.createdAt),
+    check('cart_lines_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+export const ORDER_STATES = ['awaiting_payment', 'placed', 'failed', 'voided'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** The spec's _id: random, so an order-placed page cannot be guessed. */
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    state: text('state').$type<OrderState>().notNull().default('awaiting_payment'),
+    /** The spec's orderId and dailyOrderId: assigned when placed, gapless per merchant. */
+    orderNumber: integer('order_number'),
+    dailyOrderNumber: integer('daily_order_number'),
+    /** The merchant-local date the daily number belongs to. */
+    businessDate: date('business_date'),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    anonUserId: text('anon_user_id').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+
+    orderMethod: text('order_method').notNull(),
+    dineinTableName: text('dinein_table_name'),
+    paymentMethod: text('payment_method').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    hasVoid: boolean('has_void').notNull().default(false),
+
+    subtotalCents: integer('subtotal_cents').notNull(),
+    taxCents: integer('tax_cents').notNull(),
+    tipsCents: integer('tips_cents').notNull(),
+    fixedTipsCents: integer('fixed_tips_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    processingFeeCents: integer('processing_fee_cents').notNull().default(0),
+    serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+    deliveryFeeCents: integer('delivery_fee_cents').notNull().default(0),
+    roomServiceDeliveryFeeCents: integer('room_service_delivery_fee_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    promoCode: text('promo_code'),
+
+    customerName: text('customer_name').notNull().default(''),
+    customerEmail: text('customer_email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    customerAddrStr: text('customer_addr_str').notNull().default(''),
+    deliveryLat: doublePrecision('delivery_lat'),
+    deliveryLng: doublePrecision('delivery_lng'),
+    deliveryDistanceMiles: doublePrecision('delivery_distance_miles'),
+    deliveryNote: text('delivery_note').notNull().default(''),
+    carMakeModel: text('car_make_model').notNull().default(''),
+    carColor: text('car_color').notNull().default(''),
+    roomServiceRoom: text('room_service_room').notNull().default(''),
+    receiveOrderInfo: boolean('receive_order_info').notNull().default(false),
+
+    /** A scheduled order's time; null for ASAP. scheduleDate/TimeStr keep the diner's choice as shown. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    scheduleDate: text('schedule_date').notNull().default(''),
+    scheduleTimeStr: text('schedule_time_str').notNull().default(''),
+    isBranch: boolean('is_branch').notNull().default(false),
+    hasPrintedToKitchen: boolean('has_printed_to_kitchen').notNull().default(false),
+    hasBeenRead: boolean('has_been_read').notNull().default(false),
+    hasSentOrderTimeSms: boolean('has_sent_order_time_sms').notNull().default(false),
+    willBeReadyInMinutes: integer('will_be_ready_in_minutes'),
+    loyaltyPointsEarned: integer('loyalty_points_earned').notNull().default(0),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('orders_state_known', sql`${t.state} in ('awaiting_payment','placed','failed','voided')`),
+    check(
+      'orders_numbered_when_placed',
+      sql`(${t.state} in ('placed','voided')) = (${t.orderNumber} is not null and ${t.dailyOrderNumber} is not null)`,
+    ),
+    check(
+      'orders_method_known',
+      sql`${t.orderMethod} in ('pickup','delivery','curbside','dinein','roomServiceDelivery')`,
+    ),
+    check('orders_payment_method_known', sql`${t.paymentMethod} in ('creditcard','cash')`),
+    check(
+      'orders_amounts_not_negative',
+      sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.tipsCents} >= 0 and ${t.fixedTipsCents} >= 0 and ${t.discountCents} >= 0 and ${t.processingFeeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.roomServiceDeliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+    uniqueIndex('orders_number_key').on(t.merchantId, t.orderNumber),
+    uniqueIndex('orders_daily_number_key').on(t.merchantId, t.businessDate, t.dailyOrderNumber),
+    uniqueIndex('orders_idempotency_key').on(t.merchantId, t.anonUserId, t.idempotencyKey),
+    index('orders_merchant_placed').on(t.merchantId, t.placedAt),
+    index('orders_customer').on(t.customerId, t.placedAt),
+    index('orders_awaiting').on(t.state, t.createdAt),
+  ],
+);
+
+/** A snapshot of what was ordered, with names and prices as they were at the time. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull(),
+    itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    name2: text('name_2nd').notNull().default(''),
+    sizeName: text('size_name').notNull().default(''),
+    sizeName2: text('size_name_2nd').notNull().default(''),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    options: jsonb('options').$type<{ name: string; name2: string; priceCents: number }[]>().notNull().default([]),
+    note: text('note').notNull().default(''),
+    discountCents: integer('discount_cents').notNull().default(0),
+    lineTotalCents: integer('line_total_cents').notNull(),
+    isFreePromo: boolean('is_free_promo').notNull().default(false),
+    printerIds: jsonb('printer_ids').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('order_lines_order').on(t.orderId, t.sortOrder)],
+);
+
+/** Per-merchant counters for orderId and dailyOrderId, updated in the placing transaction. */
+export const merchantCounters = pgTable('merchant_counters', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  lastOrderNumber: integer('last_order_number').notNull().default(0),
+  businessDate: date('business_date'),
+  lastDailyNumber: integer('last_daily_number').notNull().default(0),
+});
+
+/** Idempotency keys of state-changing calls: a retry with the same key gets the same answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestFingerprint: text('request_fingerprint').notNull(),
+    status: text('status').notNull().default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    check('idempotency_status_known', sql`${t.status} in ('in_progress','done')`),
+  ],
+);
+
+/**
+ * Every call made to a payment gateway for an order, with its outcome. Card data is limited to
+ * what may be kept: last four, brand, expiry, retref and auth code — never the number or CVV.
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    operation: text('operation').notNull(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    tipCents: integer('tip_cents').notNull().default(0),
+    retref: text('retref'),
+    authCode: text('auth_code'),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    cardExpiry: text('card_expiry'),
+    avsResult: text('avs_result'),
+    cvvResult: text('cvv_result'),
+    responseCode: text('response_code'),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'payment_transactions_operation_known',
+      sql`${t.operation} in ('auth','sale','capture','void','tip_adjust','refund','inquire')`,
+    ),
+    check(
+      'payment_transactions_status_known',
+      sql`${t.status} in ('pending','approved','declined','error','unknown')`,
+    ),
+    check('payment_transactions_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    index('payment_transactions_order').on(t.orderId, t.createdAt),
+  ],
+);
+
+/** The sandbox gateway's own ledger, so a look-up by order id survives a restart. */
+export const sandboxLedger = pgTable(
+  'sandbox_ledger',
+  {
+    retref: text('retref').primaryKey(),
+    merchantId: uuid('merchant_id').notNull(),
+    orderRef: text('order_ref').notNull(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    capturedCents: integer('captured_cents'),
+    authCode: text('auth_code'),
+    cardLast4: text('card_last4'),
+    cardBrand: text('card_brand'),
+    cardExpiry: text('card_expiry'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sandbox_ledger_order').on(t.merchantId, t.orderRef)],
+);

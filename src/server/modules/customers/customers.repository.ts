@@ -1,0 +1,11 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { customers } from '../../db/schema/index.js';
+
+export async function findCustomerByEmail(tx: Tx, email: string) {
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(eq(sql`lower(${customers.email})`, email.trim().toLowerCase()));
+  return row;
+}

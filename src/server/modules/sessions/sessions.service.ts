@@ -1,0 +1,77 @@
+// Server-side sessions (DESIGN.md §6): a random token in an HttpOnly cookie, only its hash in
+// the database; a new session at every sign-in, deleted at sign-out, expiring on its own.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { customers, merchants, sessions } from '../../db/schema/index.js';
+
+export type SessionKind = 'merchant' | 'customer';
+
+export const SESSION_TTL_MS: Record<SessionKind, number> = {
+  merchant: 12 * 60 * 60 * 1000,
+  customer: 30 * 24 * 60 * 60 * 1000,
+};
+
+export const SESSION_COOKIE: Record<SessionKind, string> = {
+  merchant: 'fk_merchant_session',
+  customer: 'fk_customer_session',
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface MerchantPrincipal {
+  id: string;
+  merchantId: string;
+}
+export interface CustomerPrincipal {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export async function createSession(
+  db: Db,
+  kind: SessionKind,
+  ownerId: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS[kind]);
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    kind,
+    merchantId: kind === 'merchant' ? ownerId : null,
+    customerId: kind === 'customer' ? ownerId : null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+export async function destroySession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function findMerchantSession(db: Db, token: string, now: Date): Promise<MerchantPrincipal | undefined> {
+  const [row] = await db
+    .select({ id: merchants.id, merchantId: merchants.merchantId })
+    .from(sessions)
+    .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'merchant'), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function findCustomerSession(db: Db, token: string, now: Date): Promise<CustomerPrincipal | undefined> {
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name, email: customers.email })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'customer'), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+/** Deletes expired sessions; called from time to time by the app. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { errorBody, merchantIdParam } from '../../lib/schemas.js';
+import { publicBusinessInfo } from './business-info.schema.js';
+import { getPublicBusinessInfo } from './store.service.js';
+
+export const storeRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/businessInfos/merchantId/:merchantId/businessInfo',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['store'],
+          params: z.object({ merchantId: merchantIdParam }),
+          response: { 200: publicBusinessInfo, 400: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => getPublicBusinessInfo(ctx, request.params.merchantId),
+    );
+  };

@@ -1,0 +1,75 @@
+// Every route declares who may call it (config.access). The rule is enforced here, before the
+// handler, and the declared table is what the authorization-matrix test walks.
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '../lib/app-error.js';
+
+/**
+ * public: anyone. customer: a signed-in diner. merchant: the signed-in merchant whose merchantId
+ * is the route's :merchantId parameter (another merchant gets 403).
+ */
+export type Access = 'public' | 'customer' | 'merchant';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  schema: RouteOptions['schema'];
+}
+
+/** Routes outside /api (health, docs, static files, images) are public by nature. */
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+export function registerAccessControl(app: FastifyInstance, table: RouteEntry[]): void {
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (isApiRoute(route.url) && !access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      table.push({ method, url: route.url, access: access ?? 'public', schema: route.schema });
+    }
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (access === 'customer') {
+      if (!request.auth.customer) throw new AppError('unauthenticated', 'Please sign in');
+      return;
+    }
+    const merchant = request.auth.merchant;
+    if (!merchant) throw new AppError('unauthenticated', 'Please sign in as the merchant');
+    const wanted = (request.params as { merchantId?: string } | undefined)?.merchantId;
+    if (wanted === undefined) throw new Error(`merchant route ${request.url} has no :merchantId`);
+    if (wanted !== merchant.merchantId) {
+      throw new AppError('forbidden', 'You may not access another merchant');
+    }
+  });
+}
+
+/**
+ * State-changing requests from a browser must come from our own origin (DESIGN.md §6): the
+ * session cookie is SameSite=Lax, and this closes what Lax leaves open.
+ */
+export function registerOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new AppError('forbidden', 'Cross-origin request refused');
+    }
+    if (host !== request.headers.host) throw new AppError('forbidden', 'Cross-origin request refused');
+  });
+}

@@ -1,0 +1,79 @@
+// One place where every error becomes an HTTP answer `{ code, message, issues? }`.
+// A 5xx never leaks internals: the details go to the log with the request id.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode, type FieldIssue } from '../lib/app-error.js';
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  issues?: FieldIssue[];
+}
+
+/** Maps fastify's own error codes (body parsing, size limits…) onto ours. */
+function fromFastifyError(err: FastifyError): ErrorBody | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'payload_too_large', message: 'Request body is too large' };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        code: 'invalid_input',
+        message: 'Request body is not valid JSON',
+        issues: [{ path: ['body'], message: err.message }],
+      };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'invalid_input', message: err.message };
+    default:
+      return undefined;
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boolean }): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    let body: ErrorBody;
+    if (err instanceof AppError) {
+      body = { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues: FieldIssue[] = err.validation.map((v) => ({
+        path: [err.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
+        message: v.message ?? 'Invalid',
+      }));
+      const first = issues[0];
+      body = {
+        code: 'invalid_input',
+        message: first ? `${first.path.join('.')}: ${first.message}` : 'Invalid input',
+        issues,
+      };
+    } else if (err.statusCode === 429) {
+      body = { code: 'rate_limited', message: 'Too many requests, please try again later' };
+    } else if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response does not match its declared schema');
+      body = { code: 'internal', message: 'Internal error' };
+    } else {
+      const mapped = fromFastifyError(err);
+      if (mapped) body = mapped;
+      else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+        body = { code: 'invalid_input', message: err.message };
+        return reply.status(err.statusCode).send(body);
+      } else {
+        request.log.error({ err }, 'unhandled error');
+        body = { code: 'internal', message: 'Internal error' };
+      }
+    }
+    const status = ERROR_STATUS[body.code];
+    if (status >= 500 && body.code !== 'internal') request.log.warn({ err }, body.message);
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // Client-side routes (/store/..., /merchant/...) all load the single-page app.
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+    if (opts.serveSpa && isPage) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'not_found', message: `Route ${request.method} ${path} not found` });
+  });
+}

@@ -1,0 +1,22 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { StatusPanel } from '../components/StatusPanel.js';
+
+/** Shown when rendering a page throws: a clear message instead of a blank screen. */
+export function RouteError() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error';
+  return (
+    <div className="page page--centered">
+      <StatusPanel title="Something went wrong, please try again later" role="alert">
+        <p className="muted">{detail}</p>
+        <Link className="button" to="/" reloadDocument>
+          Start again
+        </Link>
+      </StatusPanel>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CategoryBar } from './CategoryBar.js';
+import { CategorySidebar } from './CategorySidebar.js';
+import type { Category } from './types.js';
+
+const categories: Category[] = [
+  { _id: 'c-dimsum', name: 'Dim Sum', name_2nd: '点心', description: null, promoMethod: null },
+  {
+    _id: 'c-noodles',
+    name: 'Noodles',
+    name_2nd: '面',
+    description: null,
+    promoMethod: { name: 'Buy 2 get 1 free', type: 'BUY_X_GET_Y_FREE', x: 2, y: 1 },
+  },
+  { _id: 'c-soups', name: 'Soups', name_2nd: null, description: null, promoMethod: null },
+];
+
+afterEach(cleanup);
+
+describe('CategoryBar', () => {
+  it('links every category to its anchor on the page, in order', () => {
+    render(<CategoryBar categories={categories} />);
+    const nav = screen.getByRole('navigation', { name: 'Menu categories' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Dim Sum', 'Noodles', 'Soups']);
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '#c-dimsum',
+      '#c-noodles',
+      '#c-soups',
+    ]);
+  });
+
+  it('marks only the categories with a promotion with a bell naming it', () => {
+    render(<CategoryBar categories={categories} />);
+    const bells = screen.getAllByRole('img', { name: /^Promotion:/ });
+    expect(bells).toHaveLength(1);
+    expect(bells[0]?.getAttribute('aria-label')).toBe('Promotion: Buy 2 get 1 free');
+    expect(screen.getByRole('link', { name: /Noodles/ }).contains(bells[0] ?? null)).toBe(true);
+  });
+
+  it('shows no scroll hint when there is nothing more to scroll', () => {
+    render(<CategoryBar categories={categories} />);
+    expect(screen.queryByRole('button', { name: /Scroll categories/ })).toBeNull();
+  });
+});
+
+describe('CategorySidebar', () => {
+  it('is titled Categories and uses the same anchors', () => {
+    render(<CategorySidebar categories={categories} />);
+    const sidebar = screen.getByRole('complementary', { name: 'Categories' });
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['#c-dimsum', '#c-noodles', '#c-soups']);
+  });
+});

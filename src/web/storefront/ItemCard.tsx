@@ -1,0 +1,44 @@
+import { formatCents } from '../lib/format.js';
+import { SHOW_ALL, type MenuDisplay, type MenuItem } from './types.js';
+
+/** One menu item: image, names, description, price and its marks. Opening it comes later. */
+export function ItemCard({ item, display = SHOW_ALL }: { item: MenuItem; display?: MenuDisplay }) {
+  const marks = [
+    display.spicy && item.spicy_sign ? { key: 'spicy', label: 'Spicy' } : null,
+    display.vegan && item.vegan_sign ? { key: 'vegan', label: 'Vegan' } : null,
+    display.raw && item.raw_sign ? { key: 'raw', label: 'Raw' } : null,
+  ].filter((m) => m !== null);
+
+  return (
+    <article
+      className={`item-card${item.soldout ? ' item-card--soldout' : ''}`}
+      aria-label={item.name}
+    >
+      <div className="item-card__body">
+        <h3 className="item-card__name">{item.name}</h3>
+        {display.secondLanguage && item.name_2nd ? (
+          <p className="item-card__name2">{item.name_2nd}</p>
+        ) : null}
+        {item.discription ? <p className="item-card__desc">{item.discription}</p> : null}
+        <div className="item-card__footer">
+          <span className="item-card__price">{formatCents(item.priceCents)}</span>
+          {marks.map((m) => (
+            <span key={m.key} className={`mark mark--${m.key}`}>
+              {m.label}
+            </span>
+          ))}
+          {item.soldout ? <span className="badge badge--soldout">Sold out</span> : null}
+        </div>
+      </div>
+      <div className="item-card__media">
+        {item.imgUrl ? (
+          <img src={item.imgUrl} alt="" width={600} height={400} loading="lazy" decoding="async" />
+        ) : (
+          <div className="item-card__placeholder" aria-hidden>
+            {item.name.slice(0, 1)}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,46 @@
+import { ItemCard } from './ItemCard.js';
+import { PromoBell } from './PromoBell.js';
+import { SHOW_ALL, type Category, type MenuDisplay, type MenuItem } from './types.js';
+
+/** One category of the menu, reachable at `#categoryId`. */
+export function MenuSection({
+  category,
+  items,
+  loading,
+  display = SHOW_ALL,
+}: {
+  category: Category;
+  items: readonly MenuItem[];
+  loading: boolean;
+  display?: MenuDisplay;
+}) {
+  const headingId = `category-title-${category._id}`;
+  return (
+    <section id={category._id} className="menu-section" aria-labelledby={headingId}>
+      <header className="menu-section__header">
+        <h2 id={headingId} className="menu-section__title">
+          {category.name}
+          {category.promoMethod ? <PromoBell promo={category.promoMethod} /> : null}
+        </h2>
+        {display.secondLanguage && category.name_2nd ? (
+          <p className="menu-section__name2">{category.name_2nd}</p>
+        ) : null}
+        {category.promoMethod ? (
+          <p className="menu-section__promo">{category.promoMethod.name}</p>
+        ) : null}
+        {category.description ? <p className="menu-section__desc">{category.description}</p> : null}
+      </header>
+      {items.length > 0 ? (
+        <div className="menu-section__grid">
+          {items.map((item) => (
+            <ItemCard key={item._id} item={item} display={display} />
+          ))}
+        </div>
+      ) : (
+        <p className="menu-section__empty">
+          {loading ? 'Loading…' : 'No items in this category yet.'}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { BusinessInfo } from './types.js';
+
+/** The merchant's name, logo, address and phone at the top of the store page. */
+export function StoreHeader({
+  info,
+  tableName,
+}: {
+  info: BusinessInfo;
+  tableName?: string | undefined;
+}) {
+  const { street, city, state, postalCode } = info.address;
+  const address = [street, city, [state, postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <header className="store-header">
+      <div className="store-header__inner">
+        {info.logoUrl ? (
+          <img
+            className="store-header__logo"
+            src={info.logoUrl}
+            alt={`${info.name} logo`}
+            width={72}
+            height={72}
+          />
+        ) : (
+          <div className="store-header__logo store-header__logo--blank" aria-hidden>
+            {info.name.slice(0, 1)}
+          </div>
+        )}
+        <div className="store-header__text">
+          <h1 className="store-header__name">{info.name}</h1>
+          {info.description ? <p className="store-header__desc">{info.description}</p> : null}
+          <p className="store-header__meta">
+            {address ? <span>{address}</span> : null}
+            {info.phone ? (
+              <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`}>{info.phone}</a>
+            ) : null}
+          </p>
+        </div>
+        {tableName ? (
+          <p className="store-header__table" aria-label={`Dine-in at table ${tableName}`}>
+            Dine-in · Table <strong>{tableName}</strong>
+          </p>
+        ) : null}
+      </div>
+    </header>
+  );
+}

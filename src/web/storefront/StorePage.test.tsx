@@ -1,0 +1,104 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../app/router.js';
+import type { BusinessInfo, Category, MenuItem } from './types.js';
+
+const info: BusinessInfo = {
+  merchantId: 'demo',
+  name: 'Golden Lotus',
+  description: 'Cantonese kitchen',
+  logoUrl: null,
+  phone: '(212) 555-0188',
+  address: { street: '88 Mott Street', city: 'New York', state: 'NY', postalCode: '10013' },
+  homePageNotice: 'Welcome!<br>Cash only',
+};
+const categories: Category[] = [
+  { _id: 'c1', name: 'Dim Sum', name_2nd: '点心', description: null, promoMethod: null },
+  { _id: 'c2', name: 'Soups', name_2nd: '汤', description: null, promoMethod: null },
+];
+const item = (id: string, cat: string, name: string, priceCents: number): MenuItem => ({
+  _id: id,
+  _idCategory: cat,
+  name,
+  name_2nd: null,
+  discription: null,
+  priceCents,
+  imgUrl: null,
+  soldout: false,
+  raw_sign: false,
+  spicy_sign: false,
+  vegan_sign: false,
+});
+const items = [item('i1', 'c2', 'Wonton Soup', 850), item('i2', 'c1', 'Har Gow', 695)];
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function serve() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.includes('/merchantId/demo/businessInfo')) return json(200, info);
+    if (url.includes('/businessInfo'))
+      return json(404, { code: 'not_found', message: 'Merchant not found' });
+    if (url.endsWith('/categories7/merchantId/demo')) return json(200, categories);
+    if (url.includes('/items7/merchantId/demo/limit/10/items')) return json(200, items.slice(0, 1));
+    if (url.includes('/items7/merchantId/demo/items')) return json(200, items);
+    return json(404, { code: 'not_found', message: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('store page', () => {
+  it("shows the merchant's name, notice and menu grouped under its categories", async () => {
+    const fetchMock = serve();
+    renderAt('/store/demo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
+    const soups = await screen.findByRole('region', { name: 'Soups' });
+    expect(await within(soups).findByRole('article', { name: 'Wonton Soup' })).toBeTruthy();
+    expect(within(soups).getByText('$8.50')).toBeTruthy();
+    const dimSum = screen.getByRole('region', { name: 'Dim Sum' });
+    expect(within(dimSum).getByRole('article', { name: 'Har Gow' })).toBeTruthy();
+    expect(screen.getByText('Welcome!')).toBeTruthy();
+    expect(screen.getByText('Cash only')).toBeTruthy();
+    const urls = fetchMock.mock.calls.map(([u]) => String(u));
+    expect(urls).toContain('/api/items7/merchantId/demo/limit/10/items');
+    expect(urls).toContain('/api/items7/merchantId/demo/items');
+  });
+
+  it('sends an unknown merchant to the site root, which shows the demo store', async () => {
+    serve();
+    const router = renderAt('/store/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/store/demo');
+  });
+
+  it('shows the table name on a dine-in link', async () => {
+    serve();
+    renderAt('/store/demo/dinein/T12');
+    expect(await screen.findByText('T12')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
+  });
+});

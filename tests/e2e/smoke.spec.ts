@@ -1,0 +1,89 @@
+// Smoke journey of issue 2: the store and the merchant sign-in answer on the built app.
+import { expect, test, type Page } from '@playwright/test';
+
+const DEMO = { merchantId: 'demo', password: 'Demo1234', name: 'Golden Lotus' };
+
+function menuHeadings(page: Page) {
+  return page.getByRole('main', { name: 'Menu' }).getByRole('heading', { level: 2 });
+}
+
+test('the demo store shows the restaurant name and its categories', async ({ page }) => {
+  await page.goto('/store/demo');
+  await expect(page.getByRole('heading', { level: 1, name: DEMO.name })).toBeVisible();
+  await expect(menuHeadings(page).nth(11)).toBeVisible();
+  expect(await menuHeadings(page).count()).toBeGreaterThanOrEqual(12);
+  await expect(page.getByRole('complementary', { name: 'Categories' })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+});
+
+test('the site root and unknown paths lead to the demo store outside production', async ({
+  page,
+}) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/store\/demo$/);
+  await expect(page.getByRole('heading', { level: 1, name: DEMO.name })).toBeVisible();
+});
+
+test('an unknown merchant is sent to the site root, which shows the demo store', async ({
+  page,
+}) => {
+  await page.goto('/store/nope');
+  await expect(page).toHaveURL(/\/store\/demo$/);
+  await expect(page.getByRole('heading', { level: 1, name: DEMO.name })).toBeVisible();
+});
+
+test('the merchant sign-in page answers with the sign-in form', async ({ page }) => {
+  const response = await page.goto('/merchant/login');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByLabel('Merchant ID')).toBeVisible();
+  await expect(page.getByLabel('Password')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a wrong password shows the server message and stays on the sign-in page', async ({
+  page,
+}) => {
+  await page.goto('/merchant/login');
+  await page.getByLabel('Merchant ID').fill(DEMO.merchantId);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials provided');
+  await expect(page).toHaveURL(/\/merchant\/login$/);
+});
+
+test('a merchant signs in with the keyboard only and lands on the dashboard', async ({ page }) => {
+  await page.goto('/merchant/login');
+  const merchantId = page.getByLabel('Merchant ID');
+  await expect(merchantId).toBeFocused();
+  await page.keyboard.type(DEMO.merchantId);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(DEMO.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/merchant\/merchantId\/demo$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard coming soon' })).toBeVisible();
+
+  // Signed in, the sign-in page sends the merchant straight back to the dashboard.
+  await page.goto('/merchant/login');
+  await expect(page).toHaveURL(/\/merchant\/merchantId\/demo$/);
+
+  // Signing out ends the session: the dashboard then sends to the sign-in page.
+  await page.getByRole('button', { name: 'Sign out' }).press('Enter');
+  await expect(page).toHaveURL(/\/merchant\/login$/);
+  await page.goto('/merchant/merchantId/demo');
+  await expect(page).toHaveURL(/\/merchant\/login$/);
+});
+
+test('the dashboard sends a visitor who is not signed in to the sign-in page', async ({ page }) => {
+  await page.goto('/merchant/merchantId/demo');
+  await expect(page).toHaveURL(/\/merchant\/login$/);
+});
+
+test('the static documents are reachable from the store footer', async ({ page }) => {
+  await page.goto('/store/demo');
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/document\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await page.goto('/document/terms-of-service');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+});

@@ -1,0 +1,46 @@
+// Builds the real app on the worker's test database, with a settable clock.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { type App, buildApp } from '../../src/server/app.js';
+import type { Clock } from '../../src/server/app-context.js';
+import { type Config, loadConfig } from '../../src/server/config.js';
+import { testDatabase } from './test-db.js';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'forkful-test-')),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** A clock a test can set and move. */
+export function manualClock(start: Date | string = new Date()): Clock & { set(d: Date | string): void; advance(ms: number): void } {
+  let t = new Date(start).getTime();
+  return {
+    now: () => new Date(t),
+    set: (d) => {
+      t = new Date(d).getTime();
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<App> {
+  const database = await testDatabase();
+  return buildApp({
+    config: testConfig(opts.env),
+    database,
+    logger: pino({ level: 'silent' }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    serveWeb: false,
+  });
+}

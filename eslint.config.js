@@ -17,7 +17,10 @@ export const boundaries = {
     },
   ],
   server: [
-    { group: ['**/web/**', '../web'], message: 'Server code may not import web code (DESIGN.md §3).' },
+    {
+      group: ['**/web/**', '../web'],
+      message: 'Server code may not import web code (DESIGN.md §3).',
+    },
   ],
   web: [
     {
@@ -45,7 +48,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': 'error',
     },
   },
@@ -63,13 +69,31 @@ export default tseslint.config(
     },
   },
   {
+    // Tests of the domain may also use the test tools.
+    files: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            boundaries.domain[0],
+            { ...boundaries.domain[1], regex: '^(?!zod(/|$)|luxon$|vitest$|fast-check$|\\.{1,2}/)' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: boundaries.server }] },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { patterns: boundaries.web }], 'no-console': 'off' },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: boundaries.web }],
+      'no-console': 'off',
+    },
   },
   {
     files: ['scripts/**', 'bench/**', 'tests/**', '.ci/**', '*.config.*'],

@@ -3,8 +3,10 @@
 // Build first: `npm run build && npm run test:e2e`.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
+const root = path.dirname(fileURLToPath(import.meta.url));
 const PORT = 4173;
 // E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`)
 // instead of starting the built one.
@@ -12,7 +14,7 @@ const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 
 // The config is loaded again in each worker: keep the folder chosen by the main process.
-process.env.FORKFUL_E2E_DATA_DIR ??= path.resolve('.tmp', `e2e-data-${Date.now()}`);
+process.env.FORKFUL_E2E_DATA_DIR ??= path.join(root, '.tmp', `e2e-data-${Date.now()}`);
 const dataDir = process.env.FORKFUL_E2E_DATA_DIR;
 if (!external) mkdirSync(dataDir, { recursive: true });
 
@@ -52,8 +54,10 @@ export default defineConfig({
         // `env -u`: the journeys always run on a fresh embedded database, even when the shell has a
         // DATABASE_URL for the server-backed API tests.
         command: 'exec env -u DATABASE_URL node dist/node/server/server.js',
+        cwd: root,
         url: `${baseURL}/readyz`,
-        env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test' },
+        // Warnings and errors only, so a failing journey shows what the server said.
+        env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
         timeout: 180_000,
         reuseExistingServer: false,
         stdout: 'pipe',

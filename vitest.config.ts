@@ -26,7 +26,12 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/lint/**/*.test.ts'],
+          include: [
+            'src/server/**/*.test.ts',
+            'tests/api/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+            'tests/process/**/*.test.ts',
+          ],
           environment: 'node',
           globalSetup: ['tests/setup/db-global.ts'],
           setupFiles: ['tests/setup/strict-console.ts'],

@@ -22,7 +22,12 @@ import { type AppContext, type Clock, systemClock } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { webDistFolder } from './lib/paths.js';
-import { type RouteEntry, registerAccessControl, registerOriginCheck } from './plugins/access.js';
+import {
+  type RouteEntry,
+  collectRoutes,
+  enforceAccess,
+  registerOriginCheck,
+} from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSessions } from './plugins/sessions.js';
 import { customerAuthRoutes } from './modules/customers/customer-auth.routes.js';
@@ -30,6 +35,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
+import { printerRoutes } from './modules/printers/printers.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 
 export interface BuildAppOptions {
@@ -77,7 +83,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const serveSpa = opts.serveWeb !== false && existsSync(join(webDistFolder, 'index.html'));
   registerErrorHandler(app, { serveSpa });
-  registerAccessControl(app, routes);
+  collectRoutes(app, routes);
   registerOriginCheck(app);
 
   await app.register(fastifyHelmet, {
@@ -105,10 +111,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Counters are per instance: behind a load balancer each instance allows the limit on its own.
   await app.register(fastifyRateLimit, { global: false });
   registerSessions(app, ctx);
+  enforceAccess(app);
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Forkful API', version: '0.1.0', description: 'Storefront and merchant dashboard API' },
+      info: {
+        title: 'Forkful API',
+        version: '0.1.0',
+        description: 'Storefront and merchant dashboard API',
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -120,13 +131,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(menuRoutes(ctx));
   await app.register(merchantAuthRoutes(ctx));
   await app.register(customerAuthRoutes(ctx));
+  await app.register(printerRoutes(ctx));
 
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
-    const target = config.env === 'production' && config.marketingUrl ? config.marketingUrl : '/store/demo';
+    const target =
+      config.env === 'production' && config.marketingUrl ? config.marketingUrl : '/store/demo';
     return reply.redirect(target);
   });
 
-  if (serveSpa) await app.register(fastifyStatic, { root: webDistFolder, wildcard: false, index: false });
+  if (serveSpa)
+    await app.register(fastifyStatic, { root: webDistFolder, wildcard: false, index: false });
 
   await app.ready();
   return {

@@ -26,7 +26,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (a 256-bit key)')
     .optional(),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
 
@@ -60,7 +65,10 @@ export class ConfigError extends Error {
 function embeddedSecrets(dataDir: string): { sessionSecret: string; credentialsKey: string } {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) {
-    return JSON.parse(readFileSync(file, 'utf8')) as { sessionSecret: string; credentialsKey: string };
+    return JSON.parse(readFileSync(file, 'utf8')) as {
+      sessionSecret: string;
+      credentialsKey: string;
+    };
   }
   mkdirSync(dataDir, { recursive: true });
   const secrets = {
@@ -83,8 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const shared = e.DATABASE_URL !== undefined || e.NODE_ENV === 'production';
   if (shared) {
-    if (!e.SESSION_SECRET) problems.push('SESSION_SECRET: required when DATABASE_URL is set or NODE_ENV=production');
-    if (!e.CREDENTIALS_KEY) problems.push('CREDENTIALS_KEY: required when DATABASE_URL is set or NODE_ENV=production');
+    if (!e.SESSION_SECRET)
+      problems.push('SESSION_SECRET: required when DATABASE_URL is set or NODE_ENV=production');
+    if (!e.CREDENTIALS_KEY)
+      problems.push('CREDENTIALS_KEY: required when DATABASE_URL is set or NODE_ENV=production');
   }
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL: required when NODE_ENV=production');

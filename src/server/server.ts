@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     `Forkful is running (${config.databaseUrl ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}`}, ready in ${Date.now() - started} ms)`,
     `  Store:      ${base}/store/demo`,
     `  Dashboard:  ${base}/merchant/login`,
-    config.seedDemo ? `  Demo merchant sign-in: id "${DEMO_SIGN_IN.merchantId}", password "${DEMO_SIGN_IN.password}"` : '',
+    config.seedDemo
+      ? `  Demo merchant sign-in: id "${DEMO_SIGN_IN.merchantId}", password "${DEMO_SIGN_IN.password}"`
+      : '',
     `  API docs:   ${base}/api/docs`,
   ].filter(Boolean);
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
@@ -62,7 +64,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
     process.stderr.write(`${err.message}\n`);
   } else {
-    process.stderr.write(`Forkful failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.stderr.write(
+      `Forkful failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
   }
   process.exit(1);
 });

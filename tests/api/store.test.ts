@@ -13,7 +13,11 @@ describe('store business info (C7.1)', () => {
     const res = await t.app.inject('/api/businessInfos/merchantId/demo/businessInfo');
     expect(res.statusCode).toBe(200);
     const info = res.json();
-    expect(info).toMatchObject({ merchantId: 'demo', name: 'Golden Lotus', timeZone: 'America/New_York' });
+    expect(info).toMatchObject({
+      merchantId: 'demo',
+      name: 'Golden Lotus',
+      timeZone: 'America/New_York',
+    });
     expect(info.taxRate).toBeCloseTo(0.08875, 6);
     expect(info.businessHour.wednesday).toHaveLength(2);
   });
@@ -21,7 +25,14 @@ describe('store business info (C7.1)', () => {
   it('never includes the password, credentials or notification email', async () => {
     const res = await t.app.inject('/api/businessInfos/merchantId/demo/businessInfo');
     const text = res.body.toLowerCase();
-    for (const secret of ['password', 'credential', 'emailreceivingnotification', 'orders@goldenlotus', 'argon2', 'recevingemail']) {
+    for (const secret of [
+      'password',
+      'credential',
+      'emailreceivingnotification',
+      'orders@goldenlotus',
+      'argon2',
+      'recevingemail',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -45,13 +56,20 @@ describe('menu reads (C7.7, C7.13)', () => {
     expect(res.statusCode).toBe(200);
     const cats = res.json() as { sortOrder: number }[];
     expect(cats.length).toBeGreaterThanOrEqual(12);
-    expect(cats.map((c) => c.sortOrder)).toEqual([...cats.map((c) => c.sortOrder)].sort((a, b) => a - b));
+    expect(cats.map((c) => c.sortOrder)).toEqual(
+      [...cats.map((c) => c.sortOrder)].sort((a, b) => a - b),
+    );
   });
 
   it('lists 150+ items with sizes and option groups, sold-out items marked not hidden', async () => {
     const res = await t.app.inject('/api/items7/merchantId/demo/items');
     expect(res.statusCode).toBe(200);
-    const items = res.json() as { soldout: boolean; size: unknown[]; options: { optionValues: unknown[] }[]; imgUrl: string }[];
+    const items = res.json() as {
+      soldout: boolean;
+      size: unknown[];
+      options: { optionValues: unknown[] }[];
+      imgUrl: string;
+    }[];
     expect(items.length).toBeGreaterThanOrEqual(150);
     expect(items.some((i) => i.soldout)).toBe(true);
     expect(items.some((i) => i.size.length > 0)).toBe(true);
@@ -70,9 +88,15 @@ describe('menu reads (C7.7, C7.13)', () => {
     expect(one.json().name).toBe(first.name);
     const cat = await t.app.inject(`/api/categories7/merchantId/demo/_id/${first._idCategory}`);
     expect(cat.statusCode).toBe(200);
-    const byCat = await t.app.inject(`/api/items7/merchantId/demo/items/_idCategory/${first._idCategory}`);
-    expect((byCat.json() as { _idCategory: string }[]).every((i) => i._idCategory === first._idCategory)).toBe(true);
-    const missing = await t.app.inject('/api/items7/merchantId/demo/item/_id/00000000-0000-4000-8000-000000000000');
+    const byCat = await t.app.inject(
+      `/api/items7/merchantId/demo/items/_idCategory/${first._idCategory}`,
+    );
+    expect(
+      (byCat.json() as { _idCategory: string }[]).every((i) => i._idCategory === first._idCategory),
+    ).toBe(true);
+    const missing = await t.app.inject(
+      '/api/items7/merchantId/demo/item/_id/00000000-0000-4000-8000-000000000000',
+    );
     expect(missing.statusCode).toBe(404);
   });
 
@@ -100,7 +124,11 @@ describe('bad input never becomes a 500', () => {
       payload: '{"merchantUserName": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_input', message: expect.any(String), issues: expect.any(Array) });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_input',
+      message: expect.any(String),
+      issues: expect.any(Array),
+    });
   });
 
   it('answers an oversized body with 413', async () => {
@@ -108,7 +136,10 @@ describe('bad input never becomes a 500', () => {
       method: 'POST',
       url: '/api/merchantUsers/merchantLogin',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ merchantUserName: 'x'.repeat(2 * 1024 * 1024), merchantPassword: 'y' }),
+      payload: JSON.stringify({
+        merchantUserName: 'x'.repeat(2 * 1024 * 1024),
+        merchantPassword: 'y',
+      }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('payload_too_large');

@@ -13,14 +13,22 @@ import { hashPassword } from '../../src/server/lib/passwords.js';
 export const uniqueId = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
 
 export async function createMerchant(db: Db, overrides: Partial<typeof sunriseMerchant> = {}) {
-  const seed = { ...sunriseMerchant, merchantId: uniqueId('m'), password: 'Passw0rdTest', ...overrides };
+  const seed = {
+    ...sunriseMerchant,
+    merchantId: uniqueId('m'),
+    password: 'Passw0rdTest',
+    ...overrides,
+  };
   await seedMerchant(db, seed, smallMenu, { images: false });
   const row = await findMerchantBySlug(db, seed.merchantId);
   if (!row) throw new Error('fixture merchant not created');
   return { ...row, password: seed.password };
 }
 
-export async function createCustomer(db: Db, overrides: { name?: string; email?: string; password?: string } = {}) {
+export async function createCustomer(
+  db: Db,
+  overrides: { name?: string; email?: string; password?: string } = {},
+) {
   const password = overrides.password ?? 'Passw0rdTest';
   const [row] = await db
     .insert(customers)
@@ -39,18 +47,32 @@ function cookieFrom(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(';')[0]).join('; ');
 }
 
-export async function signInMerchant(app: FastifyInstance, merchantId: string, password: string): Promise<string> {
+export async function signInMerchant(
+  app: FastifyInstance,
+  merchantId: string,
+  password: string,
+): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/merchantUsers/merchantLogin',
     payload: { merchantUserName: merchantId, merchantPassword: password },
   });
-  if (res.statusCode !== 200) throw new Error(`merchant sign-in failed: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`merchant sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res.headers['set-cookie']);
 }
 
-export async function signInCustomer(app: FastifyInstance, email: string, password: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/usersAuth/userLogin', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`customer sign-in failed: ${res.statusCode} ${res.body}`);
+export async function signInCustomer(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/usersAuth/userLogin',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`customer sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res.headers['set-cookie']);
 }

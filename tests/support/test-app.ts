@@ -21,7 +21,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A clock a test can set and move. */
-export function manualClock(start: Date | string = new Date()): Clock & { set(d: Date | string): void; advance(ms: number): void } {
+export function manualClock(
+  start: Date | string = new Date(),
+): Clock & { set(d: Date | string): void; advance(ms: number): void } {
   let t = new Date(start).getTime();
   return {
     now: () => new Date(t),
@@ -34,7 +36,9 @@ export function manualClock(start: Date | string = new Date()): Clock & { set(d:
   };
 }
 
-export async function createTestApp(opts: { clock?: Clock; env?: Record<string, string> } = {}): Promise<App> {
+export async function createTestApp(
+  opts: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<App> {
   const database = await testDatabase();
   return buildApp({
     config: testConfig(opts.env),

@@ -26,7 +26,9 @@ async function open(): Promise<{ database: Database; url?: string }> {
     // Two workers copying one template at the same moment can collide: retry briefly.
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`);
+        await admin.query(
+          `CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`,
+        );
         break;
       } catch (err) {
         if (attempt >= 20) throw err;

@@ -14,9 +14,7 @@ export type Instant = DateTime | number;
 /** The instant as a DateTime in the zone; throws on an unknown zone rather than guessing. */
 export function inZone(instant: Instant, zone: string): DateTime {
   const dt =
-    typeof instant === 'number'
-      ? DateTime.fromMillis(instant, { zone })
-      : instant.setZone(zone);
+    typeof instant === 'number' ? DateTime.fromMillis(instant, { zone }) : instant.setZone(zone);
   if (!dt.isValid) throw new RangeError(`invalid instant or time zone "${zone}"`);
   return dt;
 }

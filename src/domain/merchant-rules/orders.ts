@@ -39,14 +39,17 @@ export const adjustedTipsSchema = z
   });
 
 export type TipAdjustment =
-  | { ok: true; newTotalCents: number; tipsDeltaCents: number }
-  | { ok: false; message: string };
+  { ok: true; newTotalCents: number; tipsDeltaCents: number } | { ok: false; message: string };
 
 /**
  * The transaction amount after replacing the order's tips with new ones: total − old tips + new
  * tips. It must stay non-negative (spec §5); the new tips must be whole cents ≥ 0.
  */
-export function adjustTips(totalCents: number, oldTipsCents: number, newTipsCents: number): TipAdjustment {
+export function adjustTips(
+  totalCents: number,
+  oldTipsCents: number,
+  newTipsCents: number,
+): TipAdjustment {
   if (!Number.isSafeInteger(newTipsCents) || newTipsCents < 0) {
     return { ok: false, message: MESSAGES.INVALID };
   }

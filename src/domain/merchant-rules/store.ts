@@ -4,7 +4,12 @@
 import { z } from 'zod';
 import { normalizeTableName } from '../format/fields.js';
 import { MESSAGES } from '../messages.js';
-import { MAX_ENTRY_CENTS, parseDollarsToCents, parseFractionToPpm, parseWholeNumber } from '../money/parse.js';
+import {
+  MAX_ENTRY_CENTS,
+  parseDollarsToCents,
+  parseFractionToPpm,
+  parseWholeNumber,
+} from '../money/parse.js';
 import { PPM } from '../money/rounding.js';
 import {
   PROMO_TYPES,
@@ -15,7 +20,7 @@ import {
   type PromoMethod,
 } from '../settings/schemas.js';
 
-const loose = z.union([z.string(), z.number(), z.null(), z.undefined()]);
+const loose = z.union([z.string(), z.number(), z.null()]).optional();
 const asText = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value).trim();
 
@@ -102,8 +107,8 @@ export const orderPromotionFormSchema = z
 
 /**
  * Category promotion as typed. All four fields filled, else "Name, Type, X, Y fields need to be
- * filled". Then per type: BUY_X_GET_Y_FREE counts (whole, ≥ 1); MEET_X_MINUS_Y dollars (Y ≤ X
- * would be allowed, but Y must be > 0); MEET_X_PERCENT_OFF X dollars and Y a whole percent 1..100.
+ * filled". Then per type: BUY_X_GET_Y_FREE counts (whole, ≥ 1); MEET_X_MINUS_Y X and Y dollars
+ * (Y > 0); MEET_X_PERCENT_OFF X dollars and Y a whole percent 1..100. Numbers ≤ 99999.
  */
 export const categoryPromoFormSchema = z
   .object({ name: loose, type: loose, x: loose, y: loose })
@@ -153,7 +158,11 @@ export const weeklyHoursFormSchema = weeklyHoursSchema.superRefine((hours, ctx) 
       const prev = periods[i - 1];
       const cur = periods[i];
       if (prev && cur && cur.open < prev.close) {
-        ctx.addIssue({ code: 'custom', message: 'Open periods of a day must not overlap', path: [day] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Open periods of a day must not overlap',
+          path: [day],
+        });
       }
     }
   }

@@ -19,7 +19,10 @@ export function parseDollarsToCents(input: string | number): number | null {
     if (Math.abs(cents - input * 100) > 1e-6 || !Number.isSafeInteger(cents)) return null;
     return cents;
   }
-  const text = input.trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const text = input
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   const match = DOLLARS.exec(text);
   if (!match) return null;
   const whole = match[1] ?? '';

@@ -50,9 +50,17 @@ export type ItemChoiceResult =
       quantity: number;
       note: string;
     }
-  | { ok: false; message: string; field: 'size' | 'options' | 'quantity' | 'item'; optionId?: string };
+  | {
+      ok: false;
+      message: string;
+      field: 'size' | 'options' | 'quantity' | 'item';
+      optionId?: string;
+    };
 
-export function checkItemChoice(item: MenuItemForChoice, choice: ItemChoiceInput): ItemChoiceResult {
+export function checkItemChoice(
+  item: MenuItemForChoice,
+  choice: ItemChoiceInput,
+): ItemChoiceResult {
   if (item.soldOut) return { ok: false, message: MESSAGES.ITEM_UNAVAILABLE, field: 'item' };
   let size: MenuSize | null = null;
   if (item.sizes.length > 0) {

@@ -33,8 +33,7 @@ export const PLACE_ORDER_CHECKS = [
 export type PlaceOrderCheck = (typeof PLACE_ORDER_CHECKS)[number];
 
 export type OrderTime =
-  | { kind: 'asap' }
-  | { kind: 'scheduled'; date: string | null; minuteOfDay: number | null };
+  { kind: 'asap' } | { kind: 'scheduled'; date: string | null; minuteOfDay: number | null };
 
 export interface PlaceOrderInput {
   orderMethod: OrderMethod;
@@ -79,13 +78,19 @@ function scheduledInstant(date: string, minuteOfDay: number, zone: string): Date
 }
 
 function fail(check: PlaceOrderCheck, message: string, detail?: string): PlaceOrderResult {
-  return detail === undefined ? { ok: false, check, message } : { ok: false, check, message, detail };
+  return detail === undefined
+    ? { ok: false, check, message }
+    : { ok: false, check, message, detail };
 }
 
-export function runPlaceOrderChecks(input: PlaceOrderInput, ctx: PlaceOrderContext): PlaceOrderResult {
+export function runPlaceOrderChecks(
+  input: PlaceOrderInput,
+  ctx: PlaceOrderContext,
+): PlaceOrderResult {
   const now = inZone(ctx.now, ctx.zone);
   const { time } = input;
-  const scheduledChosen = time.kind === 'scheduled' && time.date !== null && time.minuteOfDay !== null;
+  const scheduledChosen =
+    time.kind === 'scheduled' && time.date !== null && time.minuteOfDay !== null;
   // A scheduled order with no time yet skips check 1, so the diner hears about the missing time
   // (check 4) rather than about the hours right now; check 2 then judges the lines at now.
   const orderAt =
@@ -112,7 +117,13 @@ export function runPlaceOrderChecks(input: PlaceOrderInput, ctx: PlaceOrderConte
   if (time.kind === 'scheduled') {
     const offered =
       scheduledChosen &&
-      findOfferedSlot(ctx.businessHours, time.date as string, time.minuteOfDay as number, now, ctx.zone);
+      findOfferedSlot(
+        ctx.businessHours,
+        time.date as string,
+        time.minuteOfDay as number,
+        now,
+        ctx.zone,
+      );
     if (!offered) return fail('scheduledTime', MESSAGES.SCHEDULE_TIME_REQUIRED);
   }
   // 5. Delivery needs an address, and (ours, same place) one inside a delivery range.

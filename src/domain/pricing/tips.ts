@@ -10,8 +10,7 @@ export type TipPresetPpm = (typeof TIP_PRESETS_PPM)[number];
 export const MAX_CUSTOM_TIP_CENTS = MAX_ENTRY_CENTS;
 
 export type TipChoice =
-  | { kind: 'percent'; ratePpm: TipPresetPpm }
-  | { kind: 'custom'; cents: number };
+  { kind: 'percent'; ratePpm: TipPresetPpm } | { kind: 'custom'; cents: number };
 
 export function isTipPreset(ratePpm: number): ratePpm is TipPresetPpm {
   return (TIP_PRESETS_PPM as readonly number[]).includes(ratePpm);
@@ -28,7 +27,11 @@ export function tipCents(choice: TipChoice, baseCents: number): number {
     if (!isTipPreset(choice.ratePpm)) throw new RangeError('tip rate must be a preset');
     return applyPpm(baseCents, choice.ratePpm);
   }
-  if (!Number.isSafeInteger(choice.cents) || choice.cents < 0 || choice.cents > MAX_CUSTOM_TIP_CENTS) {
+  if (
+    !Number.isSafeInteger(choice.cents) ||
+    choice.cents < 0 ||
+    choice.cents > MAX_CUSTOM_TIP_CENTS
+  ) {
     throw new RangeError('custom tip must be 0..99999 dollars in whole cents');
   }
   return choice.cents;

@@ -1,6 +1,7 @@
 // Order-level amounts (spec §9). Each component is rounded once, half up, on its own; the total is
 // the exact integer sum of the rounded parts, so what the receipt lists always adds up.
 // What each amount is computed on is recorded in docs/decisions/domain-rules.md.
+import { parseFractionToPpm } from '../money/parse.js';
 import { applyPpm, PPM } from '../money/rounding.js';
 import type { OrderMethod } from '../settings/schemas.js';
 import { tipCents, type TipChoice } from './tips.js';
@@ -24,6 +25,40 @@ export const DEFAULT_PRICING_SETTINGS: PricingSettings = {
   roomServiceDeliveryFeeCents: 0,
   minOrderForDeliveryCents: 0,
 };
+
+/** Settings as stored: rates as exact decimals of one (numeric(7,6) "0.070000"), fees in cents. */
+export interface StoredPricingSettings {
+  taxRate?: string | number | null;
+  fixedTipRate?: string | number | null;
+  processingFeeRate?: string | number | null;
+  serviceFeeCents?: number | null;
+  roomServiceDeliveryFeeCents?: number | null;
+  minOrderForDeliveryCents?: number | null;
+}
+
+function storedRate(value: string | number | null | undefined, fallback: number, name: string) {
+  if (value === null || value === undefined || value === '') return fallback;
+  const ppm = parseFractionToPpm(value);
+  if (ppm === null || ppm > PPM) throw new RangeError(`${name} must be 0..1, got ${value}`);
+  return ppm;
+}
+
+/** Reads stored settings digit by digit into ppm (no float multiplication), with the defaults. */
+export function pricingSettingsFrom(stored: StoredPricingSettings): PricingSettings {
+  const d = DEFAULT_PRICING_SETTINGS;
+  return {
+    taxRatePpm: storedRate(stored.taxRate, d.taxRatePpm, 'taxRate'),
+    fixedTipRatePpm: storedRate(stored.fixedTipRate, d.fixedTipRatePpm, 'fixedTipRate'),
+    processingFeeRatePpm: storedRate(
+      stored.processingFeeRate,
+      d.processingFeeRatePpm,
+      'processingFeeRate',
+    ),
+    serviceFeeCents: stored.serviceFeeCents ?? d.serviceFeeCents,
+    roomServiceDeliveryFeeCents: stored.roomServiceDeliveryFeeCents ?? d.roomServiceDeliveryFeeCents,
+    minOrderForDeliveryCents: stored.minOrderForDeliveryCents ?? d.minOrderForDeliveryCents,
+  };
+}
 
 export interface TotalsInput {
   /** Σ line net prices (line discounts and category promotions already taken). */
@@ -116,6 +151,8 @@ export function computeTotals(input: TotalsInput): OrderTotals {
  * Loyalty points: 100 × order dollars = the order total in cents, so no rounding is needed.
  * Voided orders earn nothing.
  */
-export function loyaltyPoints(orders: readonly { totalCents: number; hasVoid?: boolean }[]): number {
+export function loyaltyPoints(
+  orders: readonly { totalCents: number; hasVoid?: boolean }[],
+): number {
   return orders.reduce((sum, o) => (o.hasVoid ? sum : sum + cents(o.totalCents, 'totalCents')), 0);
 }

@@ -55,7 +55,8 @@ export function dateRange(
     case 'custom': {
       const from = custom ? localDay(custom.from, zone) : null;
       const to = custom ? localDay(custom.to, zone) : null;
-      if (!from || !to || to < from) throw new RangeError('custom range needs from ≤ to (yyyy-MM-dd)');
+      if (!from || !to || to < from)
+        throw new RangeError('custom range needs from ≤ to (yyyy-MM-dd)');
       return { start: from, end: to.plus({ days: 1 }) };
     }
     case 'all':
@@ -65,8 +66,10 @@ export function dateRange(
 
 export function isInRange(range: DateRange, at: Instant): boolean {
   const ms = typeof at === 'number' ? at : at.toMillis();
-  return (range.start === null || ms >= range.start.toMillis()) &&
-    (range.end === null || ms < range.end.toMillis());
+  return (
+    (range.start === null || ms >= range.start.toMillis()) &&
+    (range.end === null || ms < range.end.toMillis())
+  );
 }
 
 /**

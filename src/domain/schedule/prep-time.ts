@@ -1,12 +1,7 @@
 // Food-preparing estimates (spec §3 foodPreparingTime) and the ready time an order shows (§4):
 // the scheduled time; else willBeReadyInMinutes; else the from–to range of the order's method.
 import { inZone, weekdayOf, type Instant } from '../hours/weekly-hours.js';
-import type {
-  OrderMethod,
-  PrepStatus,
-  PrepTime,
-  WeeklyPrepTime,
-} from '../settings/schemas.js';
+import type { OrderMethod, PrepStatus, PrepTime, WeeklyPrepTime } from '../settings/schemas.js';
 
 export const PREP_STATUS_LABELS: Record<PrepStatus, string> = {
   normal: 'Normal',
@@ -26,7 +21,10 @@ export function prepTimeAt(weekly: WeeklyPrepTime, at: Instant, zone: string): P
  * The from–to minutes for a method. Delivery and room service are delivered, so they use the
  * delivery range; pickup, curbside and dine-in are collected at the store and use pickup's.
  */
-export function readyRange(prep: PrepTime, method: OrderMethod): { fromMin: number; toMin: number } {
+export function readyRange(
+  prep: PrepTime,
+  method: OrderMethod,
+): { fromMin: number; toMin: number } {
   return method === 'delivery' || method === 'roomServiceDelivery'
     ? { fromMin: prep.fromMin_delivery, toMin: prep.toMin_delivery }
     : { fromMin: prep.fromMin_pickup, toMin: prep.toMin_pickup };

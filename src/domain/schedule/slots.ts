@@ -4,13 +4,7 @@
 // are not offered, on a fall-back day a repeated time is offered once.
 import { DateTime } from 'luxon';
 import { formatMinutes12h } from '../format/time.js';
-import {
-  inZone,
-  isClosedDay,
-  periodsOn,
-  weekdayOf,
-  type Instant,
-} from '../hours/weekly-hours.js';
+import { inZone, isClosedDay, periodsOn, weekdayOf, type Instant } from '../hours/weekly-hours.js';
 import { MESSAGES } from '../messages.js';
 import type { Weekday, WeeklyHours } from '../settings/schemas.js';
 
@@ -70,7 +64,12 @@ export function wallTimeInstants(day: DateTime, minuteOfDay: number): DateTime[]
     { year: day.year, month: day.month, day: day.day, hour, minute },
     { zone: day.zone },
   );
-  if (!first.isValid || first.hour !== hour || first.minute !== minute || !first.hasSame(day, 'day')) {
+  if (
+    !first.isValid ||
+    first.hour !== hour ||
+    first.minute !== minute ||
+    !first.hasSame(day, 'day')
+  ) {
     return [];
   }
   const instants = [first];
@@ -113,8 +112,7 @@ export function scheduleSlots(
 }
 
 export type SlotsResult =
-  | { ok: true; slots: ScheduleSlot[] }
-  | { ok: false; message: typeof MESSAGES.NO_SCHEDULE_TIME };
+  { ok: true; slots: ScheduleSlot[] } | { ok: false; message: typeof MESSAGES.NO_SCHEDULE_TIME };
 
 /** The slots of a chosen day, or "No available time to schedule, please choose another date!". */
 export function slotsForDate(

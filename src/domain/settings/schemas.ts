@@ -89,13 +89,26 @@ export const customerInfoCollectSchema = z.object({
 });
 export type CustomerInfoCollect = z.infer<typeof customerInfoCollectSchema>;
 
-export const ORDER_METHODS = ['pickup', 'delivery', 'curbside', 'dinein', 'roomServiceDelivery'] as const;
+export const ORDER_METHODS = [
+  'pickup',
+  'delivery',
+  'curbside',
+  'dinein',
+  'roomServiceDelivery',
+] as const;
 export type OrderMethod = (typeof ORDER_METHODS)[number];
 
 export const PAYMENT_METHODS = ['creditcard', 'cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const ECOMM_PROVIDERS = ['sandbox', 'cardPointe', 'tsys', 'authorizeNet', 'elavon', 'tsys2'] as const;
+export const ECOMM_PROVIDERS = [
+  'sandbox',
+  'cardPointe',
+  'tsys',
+  'authorizeNet',
+  'elavon',
+  'tsys2',
+] as const;
 export type EcommProvider = (typeof ECOMM_PROVIDERS)[number];
 
 export const PRINT_FORMATS = ['kitchen', 'receipt', 'label'] as const;

@@ -2,7 +2,7 @@
 // schemas of ./forms.ts are built from these, and the ordered place-order checks reuse them.
 import { inZone, type Instant } from '../hours/weekly-hours.js';
 import { MESSAGES } from '../messages.js';
-import { digitsOnly, PHONE_DIGITS } from '../format/fields.js';
+import { CARD_MAX_DIGITS, digitsOnly, PHONE_DIGITS } from '../format/fields.js';
 
 export type FieldCheck = string | null;
 
@@ -32,7 +32,6 @@ export function passesLuhn(digits: string): boolean {
 }
 
 export const CARD_MIN_DIGITS = 15;
-export const CARD_MAX_DIGITS = 19;
 
 /**
  * Card number (spec §5): 15 to 19 digits (spaces and dashes ignored), first digit 3, 4, 5 or 6,

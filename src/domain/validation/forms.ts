@@ -45,16 +45,14 @@ export function phoneField(message: string = MESSAGES.INVALID) {
 
 /** A dollar amount as typed (or a number) → whole cents, 0..99999 dollars. */
 export function dollarsField(message: string = MESSAGES.INVALID, maxCents = MAX_ENTRY_CENTS) {
-  return z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value, ctx) => {
-      const cents = parseDollarsToCents(value);
-      if (cents === null || cents > maxCents) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return cents;
-    });
+  return z.union([z.string(), z.number()], { error: message }).transform((value, ctx) => {
+    const cents = parseDollarsToCents(value);
+    if (cents === null || cents > maxCents) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return cents;
+  });
 }
 
 // ---------------------------------------------------------------- sign in, sign up, profile
@@ -151,16 +149,14 @@ export const customerInfoSchema = z.object({
   fname: infoRequired().pipe(z.string().max(NAME_MAX, MESSAGES.INVALID)),
   lname: infoRequired().pipe(z.string().max(NAME_MAX, MESSAGES.INVALID)),
   email: infoRequired().pipe(
-    z.string().max(100, MESSAGES.CUSTOMER_INFO_EMAIL).refine(looksLikeEmail, MESSAGES.CUSTOMER_INFO_EMAIL),
+    z
+      .string()
+      .max(100, MESSAGES.CUSTOMER_INFO_EMAIL)
+      .refine(looksLikeEmail, MESSAGES.CUSTOMER_INFO_EMAIL),
   ),
   phone: infoRequired()
     .transform((p) => p.replace(/\D/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(10, MESSAGES.CUSTOMER_INFO_PHONE)
-        .max(15, MESSAGES.CUSTOMER_INFO_PHONE),
-    ),
+    .pipe(z.string().min(10, MESSAGES.CUSTOMER_INFO_PHONE).max(15, MESSAGES.CUSTOMER_INFO_PHONE)),
   address: infoRequired().pipe(z.string().max(300, MESSAGES.INVALID)),
 });
 export type CustomerInfoInput = z.infer<typeof customerInfoSchema>;
@@ -182,12 +178,16 @@ export function makeCardFieldsSchema(ctx: CardContext) {
         const problem = checkCardNumber(n, ctx.allowAmex);
         if (problem) issue.addIssue({ code: 'custom', message: problem });
       }),
-    cvv: text(MESSAGES.INVALID).trim().refine((c) => checkCvv(c) === null, MESSAGES.INVALID),
+    cvv: text(MESSAGES.INVALID)
+      .trim()
+      .refine((c) => checkCvv(c) === null, MESSAGES.INVALID),
     expiry: text(MESSAGES.INVALID)
       .transform((e) => e.replace('/', '').trim())
       .refine((e) => checkExpiry(e, ctx.now, ctx.zone) === null, MESSAGES.INVALID),
     billingStreet: required().pipe(z.string().max(200, MESSAGES.INVALID)),
-    billingZip: text(MESSAGES.INVALID).trim().refine((z) => checkZip(z) === null, MESSAGES.INVALID),
+    billingZip: text(MESSAGES.INVALID)
+      .trim()
+      .refine((z) => checkZip(z) === null, MESSAGES.INVALID),
   });
 }
 export type CardFields = z.infer<ReturnType<typeof makeCardFieldsSchema>>;
@@ -199,12 +199,12 @@ export const itemChoiceSchema = z.object({
   itemId: required(),
   sizeId: z.string().nullish(),
   options: z.record(z.string(), z.array(z.string()).max(100)).default({}),
-  quantity: z.number({ error: MESSAGES.INVALID }).int(MESSAGES.INVALID).min(1, MESSAGES.INVALID).max(MAX_QUANTITY, MESSAGES.INVALID),
-  note: z
-    .string()
-    .max(NOTE_MAX, MESSAGES.INVALID)
-    .transform(normalizeNote)
-    .default(''),
+  quantity: z
+    .number({ error: MESSAGES.INVALID })
+    .int(MESSAGES.INVALID)
+    .min(1, MESSAGES.INVALID)
+    .max(MAX_QUANTITY, MESSAGES.INVALID),
+  note: z.string().max(NOTE_MAX, MESSAGES.INVALID).transform(normalizeNote).default(''),
 });
 export type ItemChoiceRequest = z.infer<typeof itemChoiceSchema>;
 
@@ -219,7 +219,11 @@ export const tipChoiceSchema = z.discriminatedUnion('kind', [
   }),
   z.object({
     kind: z.literal('custom'),
-    cents: z.number().int(MESSAGES.INVALID).min(0, MESSAGES.INVALID).max(MAX_ENTRY_CENTS, MESSAGES.INVALID),
+    cents: z
+      .number()
+      .int(MESSAGES.INVALID)
+      .min(0, MESSAGES.INVALID)
+      .max(MAX_ENTRY_CENTS, MESSAGES.INVALID),
   }),
 ]);
 
@@ -245,7 +249,10 @@ export const checkoutSchema = z.object({
       z.object({
         kind: z.literal('scheduled'),
         /** yyyy-MM-dd in the merchant's zone. */
-        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable(),
+        date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/)
+          .nullable(),
         /** Wall-clock minutes since midnight; null until a time is chosen. */
         minuteOfDay: z.number().int().min(0).max(1439).nullable(),
       }),

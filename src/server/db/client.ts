@@ -39,7 +39,10 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
   const release = opts.dataDir ? acquireDataDirLock(opts.dataDir) : () => {};
   let client: PGlite;
   try {
-    client = await PGlite.create(opts.dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    client = await PGlite.create(
+      opts.dataDir,
+      opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {},
+    );
   } catch (err) {
     release();
     throw err;

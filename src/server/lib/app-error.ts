@@ -39,6 +39,7 @@ export class AppError extends Error {
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const forbidden = (message = 'You may not access this resource') =>
   new AppError('forbidden', message);
-export const unauthenticated = (message = 'Please sign in') => new AppError('unauthenticated', message);
+export const unauthenticated = (message = 'Please sign in') =>
+  new AppError('unauthenticated', message);
 export const invalidInput = (message: string, issues?: FieldIssue[]) =>
   new AppError('invalid_input', message, issues);

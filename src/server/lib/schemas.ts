@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const errorBody = z.object({
   code: z.string(),
   message: z.string(),
-  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+  issues: z
+    .array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() }))
+    .optional(),
 });
 
 /** The spec's merchantId path parameter (a slug). */

@@ -25,7 +25,8 @@ export interface RouteEntry {
 /** Routes outside /api (health, docs, static files, images) are public by nature. */
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
-export function registerAccessControl(app: FastifyInstance, table: RouteEntry[]): void {
+/** Records every route with its rule; an /api route without a rule stops the app at boot. */
+export function collectRoutes(app: FastifyInstance, table: RouteEntry[]): void {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (isApiRoute(route.url) && !access) {
@@ -37,8 +38,14 @@ export function registerAccessControl(app: FastifyInstance, table: RouteEntry[])
       table.push({ method, url: route.url, access: access ?? 'public', schema: route.schema });
     }
   });
+}
 
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+/**
+ * Enforces the declared rule. Runs in onRequest, after the session hook and before the body is
+ * parsed or validated, so a caller without the right gets 401/403 whatever it sent.
+ */
+export function enforceAccess(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (access === 'customer') {
@@ -61,7 +68,8 @@ export function registerAccessControl(app: FastifyInstance, table: RouteEntry[])
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return;
     const origin = request.headers.origin;
     if (!origin) return;
     let host: string;
@@ -70,6 +78,7 @@ export function registerOriginCheck(app: FastifyInstance): void {
     } catch {
       throw new AppError('forbidden', 'Cross-origin request refused');
     }
-    if (host !== request.headers.host) throw new AppError('forbidden', 'Cross-origin request refused');
+    if (host !== request.headers.host)
+      throw new AppError('forbidden', 'Cross-origin request refused');
   });
 }

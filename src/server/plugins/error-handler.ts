@@ -1,7 +1,10 @@
 // One place where every error becomes an HTTP answer `{ code, message, issues? }`.
 // A 5xx never leaks internals: the details go to the log with the request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldIssue } from '../lib/app-error.js';
 
 export interface ErrorBody {
@@ -34,7 +37,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boo
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let body: ErrorBody;
     if (err instanceof AppError) {
-      body = { code: err.code, message: err.message, ...(err.issues ? { issues: err.issues } : {}) };
+      body = {
+        code: err.code,
+        message: err.message,
+        ...(err.issues ? { issues: err.issues } : {}),
+      };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       const issues: FieldIssue[] = err.validation.map((v) => ({
         path: [err.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
@@ -70,10 +77,13 @@ export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boo
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     // Client-side routes (/store/..., /merchant/...) all load the single-page app.
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
+    const isPage =
+      request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
     if (opts.serveSpa && isPage) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ code: 'not_found', message: `Route ${request.method} ${path} not found` });
+    return reply
+      .status(404)
+      .send({ code: 'not_found', message: `Route ${request.method} ${path} not found` });
   });
 }

@@ -13,7 +13,6 @@ function DocumentLayout({ title, children }: { title: string; children: ReactNod
           <Link to="/">← Back to ordering</Link>
         </p>
         <h1>{title}</h1>
-        <p className="muted">Last updated: 2025-01-01</p>
         {children}
       </main>
       <SiteFooter />

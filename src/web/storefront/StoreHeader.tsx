@@ -1,3 +1,4 @@
+import { formatPhone, keepPhoneDigits } from '../../domain/format/fields.js';
 import type { BusinessInfo } from './types.js';
 
 /** The merchant's name, logo, address and phone at the top of the store page. */
@@ -34,7 +35,7 @@ export function StoreHeader({
           <p className="store-header__meta">
             {address ? <span>{address}</span> : null}
             {info.phone ? (
-              <a href={`tel:${info.phone.replace(/[^\d+]/g, '')}`}>{info.phone}</a>
+              <a href={`tel:+1${keepPhoneDigits(info.phone)}`}>{formatPhone(info.phone)}</a>
             ) : null}
           </p>
         </div>

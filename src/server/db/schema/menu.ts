@@ -1,6 +1,17 @@
 // The menu: categories, items, sizes, option groups and option values (spec §3).
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PromoMethod, WeeklyHours } from '../../../domain/settings/schemas.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { images, merchants, printers } from './merchants.js';

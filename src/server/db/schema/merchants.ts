@@ -50,7 +50,9 @@ export const merchants = pgTable(
 
     taxRate: numeric('tax_rate', { precision: 7, scale: 6 }).notNull().default('0.07'),
     fixedTipRate: numeric('fixed_tip_rate', { precision: 7, scale: 6 }).notNull().default('0'),
-    processingFeeRate: numeric('processing_fee_rate', { precision: 7, scale: 6 }).notNull().default('0'),
+    processingFeeRate: numeric('processing_fee_rate', { precision: 7, scale: 6 })
+      .notNull()
+      .default('0'),
     serviceFeeCents: integer('service_fee_cents').notNull().default(0),
     roomServiceDeliveryFeeCents: integer('room_service_delivery_fee_cents').notNull().default(0),
     deliveryFees: jsonb('delivery_fees').$type<DeliveryFeeRange[]>().notNull().default([]),
@@ -79,10 +81,15 @@ export const merchants = pgTable(
     orderPromotionsAvailableTime: jsonb('order_promotions_available_time').$type<WeeklyHours>(),
 
     enableFoodTimeSchedule: boolean('enable_food_time_schedule').notNull().default(false),
-    enableReceivingOrderPlacedSms: boolean('enable_receiving_order_placed_sms').notNull().default(false),
+    enableReceivingOrderPlacedSms: boolean('enable_receiving_order_placed_sms')
+      .notNull()
+      .default(false),
     enableOrderTimeConfirmSms: boolean('enable_order_time_confirm_sms').notNull().default(false),
     /** Where new-order emails go (spec emailReceivingNotification); never shown to diners. */
-    emailReceivingNotification: jsonb('email_receiving_notification').$type<string[]>().notNull().default([]),
+    emailReceivingNotification: jsonb('email_receiving_notification')
+      .$type<string[]>()
+      .notNull()
+      .default([]),
 
     homePageNotice: text('home_page_notice').notNull().default(''),
     orderPreparingNotice: text('order_preparing_notice').notNull().default(''),
@@ -92,7 +99,9 @@ export const merchants = pgTable(
     showSpicyItemNote: boolean('show_spicy_item_note').notNull().default(true),
     showVeganItemNote: boolean('show_vegan_item_note').notNull().default(true),
     showSecondLanguage: boolean('show_second_language').notNull().default(false),
-    hideItemSpecialInstructionInput: boolean('hide_item_special_instruction_input').notNull().default(false),
+    hideItemSpecialInstructionInput: boolean('hide_item_special_instruction_input')
+      .notNull()
+      .default(false),
 
     customerInfoCollect: jsonb('customer_info_collect').$type<CustomerInfoCollect>(),
     /** Set when the seed created this merchant, so a re-seed never overwrites a merchant's edits. */
@@ -104,8 +113,14 @@ export const merchants = pgTable(
     uniqueIndex('merchants_merchant_id_key').on(t.merchantId),
     check('merchants_tax_rate_range', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 1`),
     check('merchants_fixed_tip_rate_range', sql`${t.fixedTipRate} >= 0 and ${t.fixedTipRate} <= 1`),
-    check('merchants_processing_fee_rate_range', sql`${t.processingFeeRate} >= 0 and ${t.processingFeeRate} <= 1`),
-    check('merchants_fees_not_negative', sql`${t.serviceFeeCents} >= 0 and ${t.roomServiceDeliveryFeeCents} >= 0 and ${t.minOrderForDeliveryCents} >= 0`),
+    check(
+      'merchants_processing_fee_rate_range',
+      sql`${t.processingFeeRate} >= 0 and ${t.processingFeeRate} <= 1`,
+    ),
+    check(
+      'merchants_fees_not_negative',
+      sql`${t.serviceFeeCents} >= 0 and ${t.roomServiceDeliveryFeeCents} >= 0 and ${t.minOrderForDeliveryCents} >= 0`,
+    ),
     check(
       'merchants_ecomm_provider_known',
       sql`${t.ecommProvider} in ('sandbox','cardPointe','tsys','authorizeNet','elavon','tsys2')`,

@@ -1,7 +1,18 @@
 // The outbox: messages (SMS, email) and print jobs written in the same transaction as the change
 // that causes them, then delivered by a worker at least once.
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
 import { merchants } from './merchants.js';
 

@@ -173,7 +173,10 @@ export const orderLines = pgTable(
     sizeName2: text('size_name_2nd').notNull().default(''),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
-    options: jsonb('options').$type<{ name: string; name2: string; priceCents: number }[]>().notNull().default([]),
+    options: jsonb('options')
+      .$type<{ name: string; name2: string; priceCents: number }[]>()
+      .notNull()
+      .default([]),
     note: text('note').notNull().default(''),
     discountCents: integer('discount_cents').notNull().default(0),
     lineTotalCents: integer('line_total_cents').notNull(),
@@ -252,7 +255,10 @@ export const paymentTransactions = pgTable(
       'payment_transactions_status_known',
       sql`${t.status} in ('pending','approved','declined','error','unknown')`,
     ),
-    check('payment_transactions_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    check(
+      'payment_transactions_last4',
+      sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`,
+    ),
     index('payment_transactions_order').on(t.orderId, t.createdAt),
   ],
 );

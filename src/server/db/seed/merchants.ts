@@ -39,8 +39,24 @@ const demoPrep: WeeklyPrepTime = {
   tuesday: normal,
   wednesday: normal,
   thursday: normal,
-  friday: { ...normal, status: 'busy', estimate: 30, fromMin_pickup: 25, toMin_pickup: 35, fromMin_delivery: 45, toMin_delivery: 60 },
-  saturday: { ...normal, status: 'veryBusy', estimate: 40, fromMin_pickup: 35, toMin_pickup: 45, fromMin_delivery: 55, toMin_delivery: 75 },
+  friday: {
+    ...normal,
+    status: 'busy',
+    estimate: 30,
+    fromMin_pickup: 25,
+    toMin_pickup: 35,
+    fromMin_delivery: 45,
+    toMin_delivery: 60,
+  },
+  saturday: {
+    ...normal,
+    status: 'veryBusy',
+    estimate: 40,
+    fromMin_pickup: 35,
+    toMin_pickup: 45,
+    fromMin_delivery: 55,
+    toMin_delivery: 75,
+  },
 };
 
 export const demoMerchant: MerchantSeed = {
@@ -79,7 +95,12 @@ export const demoMerchant: MerchantSeed = {
   dinein: true,
   enableBranch: true,
   branchName: 'Golden Lotus Flushing',
-  branchAddress: { street: '41-28 Main Street', city: 'Flushing', state: 'NY', postalCode: '11355' },
+  branchAddress: {
+    street: '41-28 Main Street',
+    city: 'Flushing',
+    state: 'NY',
+    postalCode: '11355',
+  },
   branchLat: 40.7571,
   branchLng: -73.8297,
   enableOrderPromotion: true,
@@ -92,7 +113,8 @@ export const demoMerchant: MerchantSeed = {
   enableReceivingOrderPlacedSms: true,
   enableOrderTimeConfirmSms: true,
   emailReceivingNotification: ['orders@goldenlotus.example'],
-  homePageNotice: 'Welcome to Golden Lotus!<br>Free add-on item on orders over $40.<br>Ask us about catering.',
+  homePageNotice:
+    'Welcome to Golden Lotus!<br>Free add-on item on orders over $40.<br>Ask us about catering.',
   orderPreparingNotice: 'Thank you! Your food is being prepared with care.',
   dineinNotice: 'Welcome! Order from your table and we will bring it right over.',
   showRawItemNote: true,
@@ -102,7 +124,8 @@ export const demoMerchant: MerchantSeed = {
   hideItemSpecialInstructionInput: false,
   customerInfoCollect: {
     enabled: true,
-    noticeMsg: 'Join the Golden Lotus family for birthday treats and early news of seasonal dishes.',
+    noticeMsg:
+      'Join the Golden Lotus family for birthday treats and early news of seasonal dishes.',
     recevingEmail: ['marketing@goldenlotus.example'],
     subject: 'New Golden Lotus member',
   },

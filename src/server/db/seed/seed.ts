@@ -25,7 +25,10 @@ import type { SeedMenu } from './data/types.js';
 import { renderItemImage, renderLogo } from './images.js';
 import { demoMerchant, sunriseMerchant } from './merchants.js';
 
-export const DEMO_SIGN_IN = { merchantId: demoMerchant.merchantId, password: demoMerchant.password };
+export const DEMO_SIGN_IN = {
+  merchantId: demoMerchant.merchantId,
+  password: demoMerchant.password,
+};
 export const SEED_VERSION = '1';
 
 type MerchantSeed = typeof demoMerchant;
@@ -47,8 +50,16 @@ interface RenderedImage {
   height: number;
 }
 
-export async function seedMerchant(db: Db, seed: MerchantSeed, menu: SeedMenu, opts: SeedOptions = {}): Promise<boolean> {
-  const [existing] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.merchantId, seed.merchantId));
+export async function seedMerchant(
+  db: Db,
+  seed: MerchantSeed,
+  menu: SeedMenu,
+  opts: SeedOptions = {},
+): Promise<boolean> {
+  const [existing] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.merchantId, seed.merchantId));
   if (existing) return false;
   const started = Date.now();
 
@@ -62,7 +73,11 @@ export async function seedMerchant(db: Db, seed: MerchantSeed, menu: SeedMenu, o
     let index = 0;
     for (const category of menu.categories) {
       for (const item of category.items) {
-        const bytes = await renderItemImage({ name: item.name, categoryKey: category.key, index: index++ });
+        const bytes = await renderItemImage({
+          name: item.name,
+          categoryKey: category.key,
+          index: index++,
+        });
         itemImages.set(item.name, { bytes, width: 800, height: 533 });
       }
     }
@@ -83,22 +98,46 @@ export async function seedMerchant(db: Db, seed: MerchantSeed, menu: SeedMenu, o
         .insert(images)
         .values({ merchantId: merchantUuid, contentType: 'image/webp', ...logo })
         .returning({ id: images.id });
-      await tx.update(merchants).set({ logoUrl: `/images/${img!.id}.webp` }).where(eq(merchants.id, merchantUuid));
+      await tx
+        .update(merchants)
+        .set({ logoUrl: `/images/${img!.id}.webp` })
+        .where(eq(merchants.id, merchantUuid));
     }
     await tx.insert(merchantCounters).values({ merchantId: merchantUuid });
-    if (tables.length) await tx.insert(dineinTables).values(tables.map((name) => ({ merchantId: merchantUuid, name })));
-    if (codes.length) await tx.insert(promoCodes).values(codes.map((c) => ({ merchantId: merchantUuid, ...c })));
+    if (tables.length)
+      await tx
+        .insert(dineinTables)
+        .values(tables.map((name) => ({ merchantId: merchantUuid, name })));
+    if (codes.length)
+      await tx.insert(promoCodes).values(codes.map((c) => ({ merchantId: merchantUuid, ...c })));
     await insertMenu(tx, merchantUuid, menu, itemImages);
     return true;
   });
-  if (created) opts.log?.info({ merchantId: seed.merchantId, ms: Date.now() - started }, 'seeded demo merchant');
+  if (created)
+    opts.log?.info(
+      { merchantId: seed.merchantId, ms: Date.now() - started },
+      'seeded demo merchant',
+    );
   return created;
 }
 
-async function insertMenu(tx: Tx, merchantUuid: string, menu: SeedMenu, itemImages: Map<string, RenderedImage>) {
+async function insertMenu(
+  tx: Tx,
+  merchantUuid: string,
+  menu: SeedMenu,
+  itemImages: Map<string, RenderedImage>,
+) {
   const printerRows = await tx
     .insert(printers)
-    .values(menu.printers.map((p) => ({ merchantId: merchantUuid, seedKey: p.key, name: p.name, description: p.description, printFormat: p.printFormat })))
+    .values(
+      menu.printers.map((p) => ({
+        merchantId: merchantUuid,
+        seedKey: p.key,
+        name: p.name,
+        description: p.description,
+        printFormat: p.printFormat,
+      })),
+    )
     .returning({ id: printers.id, seedKey: printers.seedKey });
   const printerId = new Map(printerRows.map((p) => [p.seedKey!, p.id]));
   const defaultPrinter = printerRows[0]?.id;
@@ -149,9 +188,17 @@ async function insertMenu(tx: Tx, merchantUuid: string, menu: SeedMenu, itemImag
       const itemId = row!.id;
 
       if (item.sizes?.length) {
-        await tx.insert(itemSizes).values(
-          item.sizes.map((s, i) => ({ itemId, sortOrder: i, name: s.name, name2: s.name2 ?? '', priceCents: s.priceCents })),
-        );
+        await tx
+          .insert(itemSizes)
+          .values(
+            item.sizes.map((s, i) => ({
+              itemId,
+              sortOrder: i,
+              name: s.name,
+              name2: s.name2 ?? '',
+              priceCents: s.priceCents,
+            })),
+          );
       }
       for (const [groupIndex, key] of (item.options ?? []).entries()) {
         const g = menu.optionGroups[key];
@@ -169,13 +216,28 @@ async function insertMenu(tx: Tx, merchantUuid: string, menu: SeedMenu, itemImag
             required: g.required ?? false,
           })
           .returning({ id: optionGroups.id });
-        await tx.insert(optionValues).values(
-          g.values.map((v, i) => ({ optionGroupId: group!.id, sortOrder: i, name: v.name, name2: v.name2 ?? '', priceCents: v.priceCents })),
-        );
+        await tx
+          .insert(optionValues)
+          .values(
+            g.values.map((v, i) => ({
+              optionGroupId: group!.id,
+              sortOrder: i,
+              name: v.name,
+              name2: v.name2 ?? '',
+              priceCents: v.priceCents,
+            })),
+          );
       }
-      const itemPrinterIds = (item.printers ?? []).map((k) => printerId.get(k)).filter((x): x is string => !!x);
-      const assigned = itemPrinterIds.length ? itemPrinterIds : defaultPrinter ? [defaultPrinter] : [];
-      if (assigned.length) await tx.insert(itemPrinters).values(assigned.map((p) => ({ itemId, printerId: p })));
+      const itemPrinterIds = (item.printers ?? [])
+        .map((k) => printerId.get(k))
+        .filter((x): x is string => !!x);
+      const assigned = itemPrinterIds.length
+        ? itemPrinterIds
+        : defaultPrinter
+          ? [defaultPrinter]
+          : [];
+      if (assigned.length)
+        await tx.insert(itemPrinters).values(assigned.map((p) => ({ itemId, printerId: p })));
     }
   }
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../app-context.js';
 import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/sessions.service.js';
-import { authenticateCustomer } from './customer-auth.service.js';
+import { authenticateCustomer, getProfile } from './customer-auth.service.js';
 
 const LOGIN_REQUIRED = 'Please enter username and password to login';
 
@@ -16,6 +16,16 @@ const loginBody = z.object({
 });
 
 const customerView = z.object({ name: z.string(), email: z.string() });
+
+const profileView = z.object({
+  name: z.string(),
+  email: z.string(),
+  login_portal: z.string().nullable(),
+  order_name: z.string(),
+  order_address: z.string(),
+  order_phone: z.string(),
+  order_zipcode: z.string(),
+});
 
 export const customerAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -27,7 +37,11 @@ export const customerAuthRoutes =
         schema: {
           tags: ['customer auth'],
           body: loginBody,
-          response: { 200: z.object({ success: z.literal(true), user: customerView }), 400: errorBody, 401: errorBody },
+          response: {
+            200: z.object({ success: z.literal(true), user: customerView }),
+            400: errorBody,
+            401: errorBody,
+          },
         },
       },
       async (request, reply) => {
@@ -41,7 +55,10 @@ export const customerAuthRoutes =
       '/api/usersAuth/userLogout',
       {
         config: { access: 'public' },
-        schema: { tags: ['customer auth'], response: { 200: z.object({ success: z.literal(true) }) } },
+        schema: {
+          tags: ['customer auth'],
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
       },
       async (request, reply) => {
         await endSession(ctx, reply, 'customer', request.cookies[SESSION_COOKIE.customer]);
@@ -62,5 +79,23 @@ export const customerAuthRoutes =
         const c = request.auth.customer;
         return c ? { isAuth: true, user: { name: c.name, email: c.email } } : { isAuth: false };
       },
+    );
+
+    app.get(
+      '/api/usersAuth/userInfo',
+      {
+        config: { access: 'customer' },
+        schema: {
+          tags: ['customer auth'],
+          response: {
+            200: z.object({ success: z.literal(true), user: profileView }),
+            401: errorBody,
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        user: await getProfile(ctx, request.auth.customer!.id),
+      }),
     );
   };

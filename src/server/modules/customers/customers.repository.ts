@@ -9,3 +9,8 @@ export async function findCustomerByEmail(tx: Tx, email: string) {
     .where(eq(sql`lower(${customers.email})`, email.trim().toLowerCase()));
   return row;
 }
+
+export async function findCustomerById(tx: Tx, id: string) {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, id));
+  return row;
+}

@@ -8,12 +8,19 @@ export const healthRoutes =
   (ctx: AppContext, state: { shuttingDown: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
     const status = z.object({ status: z.string() });
-    app.get('/healthz', { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: status } } }, async () => ({
-      status: 'ok',
-    }));
+    app.get(
+      '/healthz',
+      { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: status } } },
+      async () => ({
+        status: 'ok',
+      }),
+    );
     app.get(
       '/readyz',
-      { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: status, 503: status } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['health'], response: { 200: status, 503: status } },
+      },
       async (_req, reply) => {
         if (state.shuttingDown) return reply.status(503).send({ status: 'shutting down' });
         try {

@@ -16,7 +16,9 @@ export const imageRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['images'],
-          params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Invalid image name') }),
+          params: z.object({
+            file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Invalid image name'),
+          }),
           response: { 200: z.any(), 400: errorBody, 404: errorBody },
         },
       },

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { categories, itemPrinters, itemSizes, items, optionGroups, optionValues } from '../../db/schema/index.js';
+import {
+  categories,
+  itemPrinters,
+  itemSizes,
+  items,
+  optionGroups,
+  optionValues,
+} from '../../db/schema/index.js';
 import type { CategoryView, ItemView } from './menu.schemas.js';
 
 export async function listCategories(tx: Tx, merchantUuid: string): Promise<CategoryView[]> {
@@ -28,7 +35,11 @@ export interface ItemFilter {
 }
 
 /** Items with their sizes, option groups and values, in menu order (category, then item). */
-export async function listItems(tx: Tx, merchantUuid: string, filter: ItemFilter = {}): Promise<ItemView[]> {
+export async function listItems(
+  tx: Tx,
+  merchantUuid: string,
+  filter: ItemFilter = {},
+): Promise<ItemView[]> {
   const conditions = [eq(items.merchantId, merchantUuid)];
   if (filter.itemId) conditions.push(eq(items.id, filter.itemId));
   if (filter.categoryId) conditions.push(eq(items.categoryId, filter.categoryId));
@@ -45,8 +56,16 @@ export async function listItems(tx: Tx, merchantUuid: string, filter: ItemFilter
   const ids = rows.map((r) => r.id);
 
   const [sizes, groups, printers] = await Promise.all([
-    tx.select().from(itemSizes).where(inArray(itemSizes.itemId, ids)).orderBy(asc(itemSizes.sortOrder)),
-    tx.select().from(optionGroups).where(inArray(optionGroups.itemId, ids)).orderBy(asc(optionGroups.sortOrder)),
+    tx
+      .select()
+      .from(itemSizes)
+      .where(inArray(itemSizes.itemId, ids))
+      .orderBy(asc(itemSizes.sortOrder)),
+    tx
+      .select()
+      .from(optionGroups)
+      .where(inArray(optionGroups.itemId, ids))
+      .orderBy(asc(optionGroups.sortOrder)),
     tx.select().from(itemPrinters).where(inArray(itemPrinters.itemId, ids)),
   ]);
   const values =
@@ -55,7 +74,12 @@ export async function listItems(tx: Tx, merchantUuid: string, filter: ItemFilter
       : await tx
           .select()
           .from(optionValues)
-          .where(inArray(optionValues.optionGroupId, groups.map((g) => g.id)))
+          .where(
+            inArray(
+              optionValues.optionGroupId,
+              groups.map((g) => g.id),
+            ),
+          )
           .orderBy(asc(optionValues.sortOrder));
 
   const group = <T, K extends string>(list: T[], key: (t: T) => K) => {
@@ -89,7 +113,12 @@ export async function listItems(tx: Tx, merchantUuid: string, filter: ItemFilter
     soldout: i.soldout,
     size_alias: i.sizeAlias,
     availableHour: i.availableHour,
-    size: (sizesBy.get(i.id) ?? []).map((s) => ({ _id: s.id, name: s.name, name_2nd: s.name2, priceCents: s.priceCents })),
+    size: (sizesBy.get(i.id) ?? []).map((s) => ({
+      _id: s.id,
+      name: s.name,
+      name_2nd: s.name2,
+      priceCents: s.priceCents,
+    })),
     options: (groupsBy.get(i.id) ?? []).map((g) => ({
       _id: g.id,
       name: g.name,

@@ -15,14 +15,25 @@ export const menuRoutes =
     const base = '/api/categories7/merchantId/:merchantId';
     app.get(
       base,
-      { config: { access: 'public' }, schema: { tags: ['menu'], params: merchantParams, response: { 200: z.array(categoryView), ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams,
+          response: { 200: z.array(categoryView), ...errors },
+        },
+      },
       async (req) => getCategories(ctx, req.params.merchantId),
     );
     app.get(
       `${base}/_id/:id`,
       {
         config: { access: 'public' },
-        schema: { tags: ['menu'], params: merchantParams.extend({ id: uuidParam }), response: { 200: categoryView, ...errors } },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams.extend({ id: uuidParam }),
+          response: { 200: categoryView, ...errors },
+        },
       },
       async (req) => getCategory(ctx, req.params.merchantId, req.params.id),
     );
@@ -30,7 +41,14 @@ export const menuRoutes =
     const items = '/api/items7/merchantId/:merchantId';
     app.get(
       `${items}/items`,
-      { config: { access: 'public' }, schema: { tags: ['menu'], params: merchantParams, response: { 200: z.array(itemView), ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams,
+          response: { 200: z.array(itemView), ...errors },
+        },
+      },
       async (req) => getItems(ctx, req.params.merchantId),
     );
     app.get(
@@ -49,7 +67,11 @@ export const menuRoutes =
       `${items}/item/_id/:id`,
       {
         config: { access: 'public' },
-        schema: { tags: ['menu'], params: merchantParams.extend({ id: uuidParam }), response: { 200: itemView, ...errors } },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams.extend({ id: uuidParam }),
+          response: { 200: itemView, ...errors },
+        },
       },
       async (req) => getItem(ctx, req.params.merchantId, req.params.id),
     );
@@ -57,7 +79,11 @@ export const menuRoutes =
       `${items}/items/_idCategory/:id`,
       {
         config: { access: 'public' },
-        schema: { tags: ['menu'], params: merchantParams.extend({ id: uuidParam }), response: { 200: z.array(itemView), ...errors } },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams.extend({ id: uuidParam }),
+          response: { 200: z.array(itemView), ...errors },
+        },
       },
       async (req) => getItems(ctx, req.params.merchantId, { categoryId: req.params.id }),
     );

@@ -24,7 +24,10 @@ export async function getCategory(ctx: AppContext, merchantId: string, categoryI
 export const MAX_ITEMS = 2000;
 
 export async function getItems(ctx: AppContext, merchantId: string, filter: ItemFilter = {}) {
-  return listItems(ctx.db, await merchantUuid(ctx, merchantId), { ...filter, limit: Math.min(filter.limit ?? MAX_ITEMS, MAX_ITEMS) });
+  return listItems(ctx.db, await merchantUuid(ctx, merchantId), {
+    ...filter,
+    limit: Math.min(filter.limit ?? MAX_ITEMS, MAX_ITEMS),
+  });
 }
 
 export async function getItem(ctx: AppContext, merchantId: string, itemId: string) {

@@ -26,8 +26,18 @@ export const merchantAuthRoutes =
         },
       },
       async (request, reply) => {
-        const merchant = await authenticateMerchant(ctx, request.body.merchantUserName, request.body.merchantPassword);
-        await startSession(ctx, reply, 'merchant', merchant.id, request.cookies[SESSION_COOKIE.merchant]);
+        const merchant = await authenticateMerchant(
+          ctx,
+          request.body.merchantUserName,
+          request.body.merchantPassword,
+        );
+        await startSession(
+          ctx,
+          reply,
+          'merchant',
+          merchant.id,
+          request.cookies[SESSION_COOKIE.merchant],
+        );
         return { merchantId: merchant.merchantId };
       },
     );
@@ -36,7 +46,10 @@ export const merchantAuthRoutes =
       '/api/merchantUsers/merchantLogout',
       {
         config: { access: 'public' },
-        schema: { tags: ['merchant auth'], response: { 200: z.object({ success: z.literal(true) }) } },
+        schema: {
+          tags: ['merchant auth'],
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
       },
       async (request, reply) => {
         await endSession(ctx, reply, 'merchant', request.cookies[SESSION_COOKIE.merchant]);

@@ -9,7 +9,11 @@ export async function findMerchantBySlug(tx: Tx, merchantId: string) {
 
 export async function findMerchantCredentials(tx: Tx, merchantId: string) {
   const [row] = await tx
-    .select({ id: merchants.id, merchantId: merchants.merchantId, passwordHash: merchants.passwordHash })
+    .select({
+      id: merchants.id,
+      merchantId: merchants.merchantId,
+      passwordHash: merchants.passwordHash,
+    })
     .from(merchants)
     .where(eq(merchants.merchantId, merchantId));
   return row;

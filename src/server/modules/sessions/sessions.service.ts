@@ -53,21 +53,41 @@ export async function destroySession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-export async function findMerchantSession(db: Db, token: string, now: Date): Promise<MerchantPrincipal | undefined> {
+export async function findMerchantSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<MerchantPrincipal | undefined> {
   const [row] = await db
     .select({ id: merchants.id, merchantId: merchants.merchantId })
     .from(sessions)
     .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'merchant'), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'merchant'),
+        gt(sessions.expiresAt, now),
+      ),
+    );
   return row;
 }
 
-export async function findCustomerSession(db: Db, token: string, now: Date): Promise<CustomerPrincipal | undefined> {
+export async function findCustomerSession(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<CustomerPrincipal | undefined> {
   const [row] = await db
     .select({ id: customers.id, name: customers.name, email: customers.email })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.kind, 'customer'), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'customer'),
+        gt(sessions.expiresAt, now),
+      ),
+    );
   return row;
 }
 

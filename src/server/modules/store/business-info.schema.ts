@@ -54,6 +54,8 @@ export const publicBusinessInfo = z.object({
   showVeganItemNote: z.boolean(),
   showSecondLanguage: z.boolean(),
   hideItemSpecialInstructionInput: z.boolean(),
-  customerInfoCollect: customerInfoCollectSchema.pick({ enabled: true, noticeMsg: true }).nullable(),
+  customerInfoCollect: customerInfoCollectSchema
+    .pick({ enabled: true, noticeMsg: true })
+    .nullable(),
 });
 export type PublicBusinessInfo = z.infer<typeof publicBusinessInfo>;

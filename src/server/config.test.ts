@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'forkful-config-'));
+
+describe('configuration', () => {
+  it('lists every bad key in one error', () => {
+    try {
+      loadConfig({
+        PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        DATA_DIR: dataDir(),
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const msg = (err as Error).message;
+      expect(msg).toContain('PORT');
+      expect(msg).toContain('LOG_LEVEL');
+      expect(msg).toContain('DATABASE_URL');
+    }
+  });
+
+  it('requires shared secrets with a PostgreSQL server or in production', () => {
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://localhost/x', DATA_DIR: dataDir() }),
+    ).toThrow(/SESSION_SECRET: required[\s\S]*CREDENTIALS_KEY: required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toThrow(
+      /PUBLIC_URL: required/,
+    );
+  });
+
+  it('generates the embedded secrets once and keeps them in the data folder', () => {
+    const dir = dataDir();
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.sessionSecret).toHaveLength(64);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(b.credentialsKey.equals(a.credentialsKey)).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')).sessionSecret).toBe(
+      a.sessionSecret,
+    );
+  });
+
+  it('defaults to port 8080 and info logs', () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.port).toBe(8080);
+    expect(c.logLevel).toBe('info');
+    expect(c.publicUrl).toBe('http://localhost:8080');
+  });
+});

@@ -1,0 +1,94 @@
+// Every route of the app's own route table, called as anonymous, a customer, merchant A and
+// merchant B, against its declared access rule (DESIGN.md §6, P6.x). A new route is covered
+// the moment it is registered; a route without a rule cannot even be registered.
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/server/app.js';
+import { collectRoutes, type RouteEntry } from '../../src/server/plugins/access.js';
+import {
+  createCustomer,
+  createMerchant,
+  signInCustomer,
+  signInMerchant,
+} from '../support/fixtures.js';
+import { fillPath, sampleParam } from '../support/route-requests.js';
+import { createTestApp } from '../support/test-app.js';
+
+let t: App;
+const cookies: Record<'anonymous' | 'customer' | 'merchantA' | 'merchantB', string> = {
+  anonymous: '',
+  customer: '',
+  merchantA: '',
+  merchantB: '',
+};
+let merchantA = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await createMerchant(t.ctx.db);
+  const b = await createMerchant(t.ctx.db);
+  const c = await createCustomer(t.ctx.db);
+  merchantA = a.merchantId;
+  cookies.merchantA = await signInMerchant(t.app, a.merchantId, a.password);
+  cookies.merchantB = await signInMerchant(t.app, b.merchantId, b.password);
+  cookies.customer = await signInCustomer(t.app, c.email, c.password);
+});
+afterAll(() => t.app.close());
+
+const DENIED = [401, 403];
+
+async function call(route: RouteEntry, who: keyof typeof cookies) {
+  const url = fillPath(route.url, (name) => sampleParam(name, merchantA));
+  const res = await t.app.inject({
+    method: route.method as 'GET',
+    url,
+    headers: cookies[who] ? { cookie: cookies[who] } : {},
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+  });
+  return res.statusCode;
+}
+
+describe('authorization matrix', () => {
+  it('has routes of every access kind to check', () => {
+    const kinds = new Set(t.routes.map((r) => r.access));
+    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant']));
+    expect(t.routes.length).toBeGreaterThan(10);
+  });
+
+  it('lets every caller through a public route', async () => {
+    for (const route of t.routes.filter(
+      (r) => r.access === 'public' && !r.url.includes('Logout'),
+    )) {
+      for (const who of Object.keys(cookies) as (keyof typeof cookies)[]) {
+        const status = await call(route, who);
+        expect(DENIED, `${route.method} ${route.url} as ${who} → ${status}`).not.toContain(status);
+      }
+    }
+  });
+
+  it('lets only a signed-in customer through a customer route', async () => {
+    for (const route of t.routes.filter((r) => r.access === 'customer')) {
+      const label = `${route.method} ${route.url}`;
+      expect(await call(route, 'anonymous'), label).toBe(401);
+      expect(await call(route, 'merchantA'), label).toBe(401);
+      expect(DENIED, label).not.toContain(await call(route, 'customer'));
+    }
+  });
+
+  it('lets only the merchant itself through a merchant route', async () => {
+    for (const route of t.routes.filter((r) => r.access === 'merchant')) {
+      const label = `${route.method} ${route.url}`;
+      expect(await call(route, 'anonymous'), label).toBe(401);
+      expect(await call(route, 'customer'), label).toBe(401);
+      expect(await call(route, 'merchantB'), label).toBe(403);
+      expect(DENIED, label).not.toContain(await call(route, 'merchantA'));
+    }
+  });
+
+  it('refuses to register an /api route that declares no access rule', async () => {
+    const app = Fastify();
+    collectRoutes(app, []);
+    expect(() => app.get('/api/undeclared', async () => ({}))).toThrow(/declares no access rule/);
+    await app.close();
+  });
+});

@@ -1,6 +1,7 @@
 // What every service needs from the running app: configuration, the database, the clock and
 // the logger. Built once per app; tests build their own with a set clock.
 import type { Logger } from 'pino';
+import type { Adapters } from './adapters/index.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 
@@ -15,4 +16,5 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   log: Logger;
+  adapters: Adapters;
 }

@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { type Adapters, createAdapters } from './adapters/index.js';
 import { type AppContext, type Clock, systemClock } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -30,19 +31,16 @@ import {
 } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSessions } from './plugins/sessions.js';
-import { customerAuthRoutes } from './modules/customers/customer-auth.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { imageRoutes } from './modules/images/images.routes.js';
-import { menuRoutes } from './modules/menu/menu.routes.js';
-import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
-import { printerRoutes } from './modules/printers/printers.routes.js';
-import { storeRoutes } from './modules/store/store.routes.js';
+import { registerRoutes } from './routes.js';
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger: Logger;
   clock?: Clock;
+  /** Replaces some outside-service adapters (tests point them at local fakes). */
+  adapters?: Partial<Adapters>;
   /** Serve the built web app from dist/web when it exists (off in API tests). */
   serveWeb?: boolean;
 }
@@ -64,6 +62,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     db: database.db,
     clock: opts.clock ?? systemClock,
     log: opts.logger,
+    adapters: createAdapters(config, opts.adapters),
   };
   const state = { shuttingDown: false };
   const routes: RouteEntry[] = [];
@@ -126,12 +125,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes(ctx, state));
-  await app.register(imageRoutes(ctx));
-  await app.register(storeRoutes(ctx));
-  await app.register(menuRoutes(ctx));
-  await app.register(merchantAuthRoutes(ctx));
-  await app.register(customerAuthRoutes(ctx));
-  await app.register(printerRoutes(ctx));
+  await registerRoutes(app, ctx);
 
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
     const target =

@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { runMigrations } from './db/migrate.js';
 import { DEMO_SIGN_IN, seedDemoData } from './db/seed/seed.js';
+import { startJobs } from './jobs.js';
 import { loggerOptions } from './lib/logger.js';
 
 async function main(): Promise<void> {
@@ -20,8 +21,9 @@ async function main(): Promise<void> {
   await runMigrations(database, config.databaseUrl);
   if (config.seedDemo) await seedDemoData(database.db, { log });
 
-  const { app, beginShutdown } = await buildApp({ config, database, logger: log });
+  const { app, ctx, beginShutdown } = await buildApp({ config, database, logger: log });
   await app.listen({ port: config.port, host: config.host });
+  const stopJobs = startJobs(ctx);
 
   const base = config.publicUrl.replace(/\/$/, '');
   const lines = [
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
     }, 15_000);
     force.unref();
     try {
+      await stopJobs();
       await app.close();
       // Closing PGlite checkpoints it; a killed process could leave the data folder unusable.
       await database.close();

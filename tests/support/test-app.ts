@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { type App, buildApp } from '../../src/server/app.js';
+import type { Adapters } from '../../src/server/adapters/index.js';
 import type { Clock } from '../../src/server/app-context.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import { testDatabase } from './test-db.js';
@@ -45,6 +46,7 @@ export async function createTestApp(
     database,
     logger: pino({ level: 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.adapters ? { adapters: opts.adapters } : {}),
     serveWeb: false,
   });
 }

@@ -331,7 +331,9 @@ describe('loyalty points are 100 × order dollars (K9.23)', () => {
 
 describe('reading stored pricing settings', () => {
   it('reads numeric(7,6) rates exactly and fills the defaults (E3.9, E3.10)', () => {
-    expect(pricingSettingsFrom({ taxRate: '0.082500', processingFeeRate: 0.029, serviceFeeCents: 100 })).toEqual({
+    expect(
+      pricingSettingsFrom({ taxRate: '0.082500', processingFeeRate: 0.029, serviceFeeCents: 100 }),
+    ).toEqual({
       taxRatePpm: 82_500,
       fixedTipRatePpm: 0,
       processingFeeRatePpm: 29_000,

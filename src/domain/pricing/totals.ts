@@ -55,7 +55,8 @@ export function pricingSettingsFrom(stored: StoredPricingSettings): PricingSetti
       'processingFeeRate',
     ),
     serviceFeeCents: stored.serviceFeeCents ?? d.serviceFeeCents,
-    roomServiceDeliveryFeeCents: stored.roomServiceDeliveryFeeCents ?? d.roomServiceDeliveryFeeCents,
+    roomServiceDeliveryFeeCents:
+      stored.roomServiceDeliveryFeeCents ?? d.roomServiceDeliveryFeeCents,
     minOrderForDeliveryCents: stored.minOrderForDeliveryCents ?? d.minOrderForDeliveryCents,
   };
 }

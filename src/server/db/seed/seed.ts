@@ -188,17 +188,15 @@ async function insertMenu(
       const itemId = row!.id;
 
       if (item.sizes?.length) {
-        await tx
-          .insert(itemSizes)
-          .values(
-            item.sizes.map((s, i) => ({
-              itemId,
-              sortOrder: i,
-              name: s.name,
-              name2: s.name2 ?? '',
-              priceCents: s.priceCents,
-            })),
-          );
+        await tx.insert(itemSizes).values(
+          item.sizes.map((s, i) => ({
+            itemId,
+            sortOrder: i,
+            name: s.name,
+            name2: s.name2 ?? '',
+            priceCents: s.priceCents,
+          })),
+        );
       }
       for (const [groupIndex, key] of (item.options ?? []).entries()) {
         const g = menu.optionGroups[key];
@@ -216,17 +214,15 @@ async function insertMenu(
             required: g.required ?? false,
           })
           .returning({ id: optionGroups.id });
-        await tx
-          .insert(optionValues)
-          .values(
-            g.values.map((v, i) => ({
-              optionGroupId: group!.id,
-              sortOrder: i,
-              name: v.name,
-              name2: v.name2 ?? '',
-              priceCents: v.priceCents,
-            })),
-          );
+        await tx.insert(optionValues).values(
+          g.values.map((v, i) => ({
+            optionGroupId: group!.id,
+            sortOrder: i,
+            name: v.name,
+            name2: v.name2 ?? '',
+            priceCents: v.priceCents,
+          })),
+        );
       }
       const itemPrinterIds = (item.printers ?? [])
         .map((k) => printerId.get(k))

@@ -1,0 +1,43 @@
+// Background jobs of a running instance (session purge; later the outbox worker and the payment
+// reconciler). Each job must be safe to run on several instances at once.
+import type { AppContext } from './app-context.js';
+import { purgeExpiredSessions } from './modules/sessions/sessions.service.js';
+
+export interface Job {
+  name: string;
+  /** Milliseconds between runs; the first run starts right away. */
+  everyMs: number;
+  run(ctx: AppContext): Promise<void>;
+}
+
+export const jobs: Job[] = [
+  {
+    name: 'purge expired sessions',
+    everyMs: 60 * 60 * 1000,
+    run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock.now()),
+  },
+];
+
+/** Starts every job on its interval; resolves the returned stop function once runs in flight end. */
+export function startJobs(ctx: AppContext, list: Job[] = jobs): () => Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  for (const job of list) {
+    const tick = () => {
+      if (stopped) return;
+      const p = job
+        .run(ctx)
+        .catch((err: unknown) => ctx.log.error({ err, job: job.name }, 'background job failed'))
+        .finally(() => running.delete(p));
+      running.add(p);
+    };
+    tick();
+    timers.push(setInterval(tick, job.everyMs));
+  }
+  return async () => {
+    stopped = true;
+    for (const t of timers) clearInterval(t);
+    await Promise.all(running);
+  };
+}

@@ -38,7 +38,7 @@ export function manualClock(
 }
 
 export async function createTestApp(
-  opts: { clock?: Clock; env?: Record<string, string> } = {},
+  opts: { clock?: Clock; env?: Record<string, string>; adapters?: Partial<Adapters> } = {},
 ): Promise<App> {
   const database = await testDatabase();
   return buildApp({

@@ -2,12 +2,22 @@
 // (plugins/access.ts); the authorization matrix and the fuzzer walk whatever is listed here.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
+import { captchaRoutes } from './modules/captcha/captcha.routes.js';
+import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
+import { outboxLifecycle } from './modules/outbox/outbox.routes.js';
+import { utilsRoutes } from './modules/utils/utils.routes.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { customerAccountRoutes } from './modules/customers/customer-account.routes.js';
 import { customerAuthRoutes } from './modules/customers/customer-auth.routes.js';
+import { customerOidcRoutes } from './modules/customers/oidc.routes.js';
+import { dinerRoutes } from './modules/diners/diners.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
 import { printerRoutes } from './modules/printers/printers.routes.js';
+import { promoRoutes } from './modules/promo/promo.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
+import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(imageRoutes(ctx));
@@ -15,5 +25,16 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(menuRoutes(ctx));
   await app.register(merchantAuthRoutes(ctx));
   await app.register(customerAuthRoutes(ctx));
+  await app.register(customerAccountRoutes(ctx));
+  await app.register(customerOidcRoutes(ctx));
   await app.register(printerRoutes(ctx));
+  await app.register(transactionRoutes(ctx));
+  await app.register(dinerRoutes(ctx));
+  await app.register(cartRoutes(ctx));
+  await app.register(promoRoutes(ctx));
+  await app.register(outboxLifecycle(ctx));
+  await app.register(captchaRoutes(ctx));
+  await app.register(utilsRoutes(ctx));
+  // Development only: the plugin registers nothing when NODE_ENV=production.
+  await app.register(devOutboxRoutes(ctx));
 }

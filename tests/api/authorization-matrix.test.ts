@@ -15,13 +15,24 @@ import { fillPath, sampleParam } from '../support/route-requests.js';
 import { createTestApp } from '../support/test-app.js';
 
 let t: App;
-const cookies: Record<'anonymous' | 'customer' | 'merchantA' | 'merchantB', string> = {
+const cookies: Record<
+  'anonymous' | 'customer' | 'merchantA' | 'merchantB' | 'diner' | 'otherDiner',
+  string
+> = {
   anonymous: '',
   customer: '',
   merchantA: '',
   merchantB: '',
+  diner: '',
+  otherDiner: '',
 };
 let merchantA = '';
+let dinerUid = '';
+
+async function anonCookie(): Promise<{ cookie: string; uid: string }> {
+  const res = await t.app.inject('/api/users/cookie');
+  return { cookie: String(res.headers['set-cookie']).split(';')[0]!, uid: res.json().uid };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,13 +43,19 @@ beforeAll(async () => {
   cookies.merchantA = await signInMerchant(t.app, a.merchantId, a.password);
   cookies.merchantB = await signInMerchant(t.app, b.merchantId, b.password);
   cookies.customer = await signInCustomer(t.app, c.email, c.password);
+  const owner = await anonCookie();
+  dinerUid = owner.uid;
+  cookies.diner = owner.cookie;
+  cookies.otherDiner = (await anonCookie()).cookie;
 });
 afterAll(() => t.app.close());
 
 const DENIED = [401, 403];
 
 async function call(route: RouteEntry, who: keyof typeof cookies) {
-  const url = fillPath(route.url, (name) => sampleParam(name, merchantA));
+  const url = fillPath(route.url, (name) =>
+    sampleParam(name, { merchantId: merchantA, uid: dinerUid }),
+  );
   const res = await t.app.inject({
     method: route.method as 'GET',
     url,
@@ -51,7 +68,7 @@ async function call(route: RouteEntry, who: keyof typeof cookies) {
 describe('authorization matrix', () => {
   it('has routes of every access kind to check', () => {
     const kinds = new Set(t.routes.map((r) => r.access));
-    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant']));
+    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant', 'diner']));
     expect(t.routes.length).toBeGreaterThan(10);
   });
 
@@ -82,6 +99,16 @@ describe('authorization matrix', () => {
       expect(await call(route, 'customer'), label).toBe(401);
       expect(await call(route, 'merchantB'), label).toBe(403);
       expect(DENIED, label).not.toContain(await call(route, 'merchantA'));
+    }
+  });
+
+  it('lets only the diner whose cookie holds the id through a diner route', async () => {
+    for (const route of t.routes.filter((r) => r.access === 'diner')) {
+      const label = `${route.method} ${route.url}`;
+      expect(await call(route, 'anonymous'), label).toBe(401);
+      expect(await call(route, 'merchantA'), label).toBe(401);
+      expect(await call(route, 'otherDiner'), label).toBe(403);
+      expect(DENIED, label).not.toContain(await call(route, 'diner'));
     }
   });
 

@@ -25,6 +25,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 
 let t: App;
 let merchantId = '';
+let uid = '';
 let cookie = '';
 
 beforeAll(async () => {
@@ -32,8 +33,12 @@ beforeAll(async () => {
   const m = await createMerchant(t.ctx.db);
   const c = await createCustomer(t.ctx.db);
   merchantId = m.merchantId;
-  // Signed in as both, so protected routes get past the access check and their input is tested.
-  cookie = `${await signInMerchant(t.app, m.merchantId, m.password)}; ${await signInCustomer(t.app, c.email, c.password)}`;
+  const anon = await t.app.inject('/api/users/cookie');
+  uid = anon.json().uid;
+  const uidCookie = String(anon.headers['set-cookie']).split(';')[0];
+  // Signed in as both, with a diner id, so protected routes get past the access check and their
+  // input is what gets tested.
+  cookie = `${await signInMerchant(t.app, m.merchantId, m.password)}; ${await signInCustomer(t.app, c.email, c.password)}; ${uidCookie}`;
 });
 afterAll(() => t.app.close());
 
@@ -52,7 +57,7 @@ describe('bad-input fuzzer', () => {
       const paramProps = paramsSchema ? (jsonSchemaOf(paramsSchema).properties ?? {}) : {};
       const paramArb = (n: string) =>
         fc.oneof(
-          fc.constant(sampleParam(n, merchantId)),
+          fc.constant(sampleParam(n, { merchantId, uid })),
           arbitraryFor(paramProps[n] ?? {}).map((v) =>
             typeof v === 'string' ? v : (JSON.stringify(v) ?? ''),
           ),

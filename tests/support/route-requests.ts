@@ -22,8 +22,9 @@ export function responseSchemas(route: RouteEntry): Record<string, z.ZodType> {
 }
 
 /** A plausible value for a path parameter, so the request reaches the access check and beyond. */
-export function sampleParam(name: string, merchantId: string): string {
-  if (name === 'merchantId') return merchantId;
+export function sampleParam(name: string, ids: { merchantId: string; uid: string }): string {
+  if (name === 'merchantId') return ids.merchantId;
+  if (name === 'uid') return ids.uid;
   if (name === 'file') return `${randomUUID()}.webp`;
   if (name === 'n') return '5';
   return randomUUID();

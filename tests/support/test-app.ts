@@ -44,7 +44,7 @@ export async function createTestApp(
   return buildApp({
     config: testConfig(opts.env),
     database,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.adapters ? { adapters: opts.adapters } : {}),
     serveWeb: false,

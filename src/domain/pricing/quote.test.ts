@@ -40,10 +40,11 @@ describe('repricing a cart', () => {
   });
 
   it('adds the delivery fee for a distance in range and reports one out of range', () => {
-    const inRange = quoteOrder(base({ method: 'delivery', deliveryDistanceMiles: 2 }));
+    const lines = [{ categoryId: 'soup', unitPriceCents: 1000, optionPricesCents: [], quantity: 1 }];
+    const inRange = quoteOrder(base({ lines, method: 'delivery', deliveryDistanceMiles: 2 }));
     expect(inRange.delivery).toMatchObject({ ok: true, feeCents: 300 });
     expect(inRange.totals.deliveryFeeCents).toBe(300);
-    const outOfRange = quoteOrder(base({ method: 'delivery', deliveryDistanceMiles: 9 }));
+    const outOfRange = quoteOrder(base({ lines, method: 'delivery', deliveryDistanceMiles: 9 }));
     expect(outOfRange.delivery).toMatchObject({ ok: false });
     expect(outOfRange.totals.deliveryFeeCents).toBe(0);
   });
@@ -52,11 +53,6 @@ describe('repricing a cart', () => {
     expect(quoteOrder(base({ method: 'pickup', deliveryDistanceMiles: 2 })).delivery).toBeNull();
   });
 
-  it('prices an empty cart at zero apart from flat fees', () => {
-    const q = quoteOrder(base({ settings: { ...DEFAULT_PRICING_SETTINGS, serviceFeeCents: 99 } }));
-    expect(q.totals.subtotalCents).toBe(0);
-    expect(q.totals.totalCents).toBe(99);
-  });
 });
 
 const promoArb: fc.Arbitrary<PromoMethod | undefined> = fc.option(
@@ -204,5 +200,21 @@ describe('repricing invariants (property tests)', () => {
         );
       }),
     );
+  });
+});
+
+describe('an empty cart', () => {
+  it('owes nothing, not even the flat service fee', () => {
+    const quote = quoteOrder({
+      lines: [],
+      categoryPromos: {},
+      settings: { ...DEFAULT_PRICING_SETTINGS, serviceFeeCents: 50, roomServiceDeliveryFeeCents: 300 },
+      method: 'roomServiceDelivery',
+      tip: { kind: 'custom', cents: 500 },
+      promoCodeRatePpm: null,
+      deliveryFees: [],
+      deliveryDistanceMiles: null,
+    });
+    expect(quote.totals.totalCents).toBe(0);
   });
 });

@@ -42,6 +42,20 @@ export interface Quote {
   totals: OrderTotals;
 }
 
+const ZERO_TOTALS: OrderTotals = {
+  subtotalCents: 0,
+  discountCents: 0,
+  taxCents: 0,
+  tipsCents: 0,
+  fixedTipsCents: 0,
+  processingFeeCents: 0,
+  serviceFeeCents: 0,
+  feesShownCents: 0,
+  deliveryFeeCents: 0,
+  roomServiceDeliveryFeeCents: 0,
+  totalCents: 0,
+};
+
 export function quoteOrder(input: QuoteInput): Quote {
   const promo = applyCategoryPromos(
     input.lines.map((l) => ({
@@ -67,14 +81,18 @@ export function quoteOrder(input: QuoteInput): Quote {
         ? null
         : deliveryFeeFor(input.deliveryDistanceMiles, input.deliveryFees)
       : null;
-  const totals = computeTotals({
-    subtotalCents,
-    method: input.method,
-    tip: input.tip,
-    promoCodeRatePpm: input.promoCodeRatePpm ?? 0,
-    deliveryFeeCents: delivery?.ok ? delivery.feeCents : 0,
-    settings: input.settings,
-  });
+  // An empty cart owes nothing: flat fees (service, room service) come with an order, not before.
+  const totals =
+    lines.length === 0
+      ? ZERO_TOTALS
+      : computeTotals({
+          subtotalCents,
+          method: input.method,
+          tip: input.tip,
+          promoCodeRatePpm: input.promoCodeRatePpm ?? 0,
+          deliveryFeeCents: delivery?.ok ? delivery.feeCents : 0,
+          settings: input.settings,
+        });
   return {
     lines,
     categoryDiscountCents: lines.reduce((sum, l) => sum + l.discountCents, 0),

@@ -267,6 +267,10 @@ export const checkoutSchema = z.object({
     .refine((e) => e === '' || looksLikeEmail(e), MESSAGES.INVALID)
     .default(''),
   deliveryAddress: z.string().trim().max(300).default(''),
+  /** Where the chosen delivery address is (from the address search), for the distance. */
+  deliveryLocation: z
+    .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+    .nullish(),
   deliveryNote: z.string().trim().max(500).default(''),
   carMakeModel: z.string().trim().max(100).default(''),
   carColor: z.string().trim().max(50).default(''),
@@ -289,3 +293,7 @@ export const checkoutSchema = z.object({
     .nullish(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** The checkout choices kept with a cart between calls: everything but the card. */
+export const checkoutInfoSchema = checkoutSchema.omit({ card: true });
+export type CheckoutInfo = z.infer<typeof checkoutInfoSchema>;

@@ -2,12 +2,15 @@
 // handler, and the declared table is what the authorization-matrix test walks.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
+import { readAnonId } from '../modules/diners/anon-id.js';
 
 /**
  * public: anyone. customer: a signed-in diner. merchant: the signed-in merchant whose merchantId
- * is the route's :merchantId parameter (another merchant gets 403).
+ * is the route's :merchantId parameter (another merchant gets 403). diner: the browser whose
+ * anonymous-id cookie holds the route's :uid parameter (no cookie 401, another id 403), so one
+ * diner can never read or change another's cart.
  */
-export type Access = 'public' | 'customer' | 'merchant';
+export type Access = 'public' | 'customer' | 'merchant' | 'diner';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,6 +51,18 @@ export function enforceAccess(app: FastifyInstance): void {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'diner') {
+      const uid = readAnonId(request);
+      if (!uid)
+        throw new AppError(
+          'unauthenticated',
+          'Missing diner id cookie: call /api/users/cookie first',
+        );
+      const wanted = (request.params as { uid?: string } | undefined)?.uid;
+      if (wanted === undefined) throw new Error(`diner route ${request.url} has no :uid`);
+      if (wanted !== uid) throw new AppError('forbidden', 'This cart belongs to another diner');
+      return;
+    }
     if (access === 'customer') {
       if (!request.auth.customer) throw new AppError('unauthenticated', 'Please sign in');
       return;

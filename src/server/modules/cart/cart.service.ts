@@ -1,0 +1,288 @@
+// The diner's cart: lines that reference the menu by id, checkout choices, and a price that is
+// always recomputed from the database (cart-pricing.ts).
+import {
+  type CheckoutInfo,
+  type ItemChoiceRequest,
+  MESSAGES,
+  checkItemChoice,
+  checkoutInfoSchema,
+  defaultPaymentMethod,
+  defaultTipChoice,
+  offeredOrderMethods,
+  offeredPaymentMethods,
+} from '../../../domain/index.js';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
+import { getCategories, getItems } from '../menu/menu.service.js';
+import type { ItemView } from '../menu/menu.schemas.js';
+import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import { lookUpPromoCode, requirePromoCode } from '../promo/promo.service.js';
+import {
+  type CartRow,
+  deleteAllLines,
+  deleteLine,
+  findCart,
+  findOrCreateCart,
+  insertLines,
+  listLines,
+  saveCheckoutInfo,
+  touchCart,
+} from './cart.repository.js';
+import { type MerchantRow, type PricedCart, priceCart } from './cart-pricing.js';
+
+/** A cart holds at most this many lines; each line at most 99 of an item. */
+export const MAX_CART_LINES = 50;
+
+export interface CartState {
+  merchant: MerchantRow;
+  cart: CartRow | null;
+  priced: PricedCart;
+  /** The saved promo code no longer holds (expired or removed). */
+  promoCodeDropped: boolean;
+  /** Delivery miles computed at the last checkout save; null when not delivering. */
+  deliveryMiles: number | null;
+}
+
+async function requireMerchant(ctx: AppContext, merchantId: string): Promise<MerchantRow> {
+  const m = await findMerchantBySlug(ctx.db, merchantId);
+  if (!m) throw notFound('Merchant');
+  return m;
+}
+
+/** The checkout a cart starts with: pickup (or dine-in at a table), ASAP, default tip and payment. */
+export function defaultCheckout(merchant: MerchantRow): CheckoutInfo {
+  return checkoutInfoSchema.parse({
+    orderMethod: 'pickup',
+    paymentMethod: defaultPaymentMethod(merchant) ?? 'cash',
+    tip: defaultTipChoice('pickup'),
+  });
+}
+
+function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutInfo {
+  if (!cart || Object.keys(cart.checkoutInfo).length === 0) return defaultCheckout(merchant);
+  const parsed = checkoutInfoSchema.safeParse(cart.checkoutInfo);
+  return parsed.success ? parsed.data : defaultCheckout(merchant);
+}
+
+async function menuMaps(ctx: AppContext, merchantId: string) {
+  const [items, categories] = await Promise.all([
+    getItems(ctx, merchantId),
+    getCategories(ctx, merchantId),
+  ]);
+  return {
+    items: new Map(items.map((i) => [i._id, i])),
+    categories: new Map(categories.map((c) => [c._id, c])),
+  };
+}
+
+/**
+ * Loads and prices a diner's cart. `tx` lets send order read inside its own transaction.
+ */
+export async function loadCart(
+  ctx: AppContext,
+  merchantId: string,
+  uid: string,
+  tx: Tx = ctx.db,
+): Promise<CartState> {
+  const merchant = await requireMerchant(ctx, merchantId);
+  const cart = (await findCart(tx, merchant.id, uid)) ?? null;
+  const lines = cart ? await listLines(tx, cart.id) : [];
+  const checkout = storedCheckout(merchant, cart);
+  const now = ctx.clock.now();
+  const promo = checkout.promoCode
+    ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
+    : null;
+  const { items, categories } = await menuMaps(ctx, merchantId);
+  const deliveryMiles = checkout.orderMethod === 'delivery' ? savedDeliveryMiles(cart) : null;
+  const priced = priceCart({
+    merchant,
+    items,
+    categories,
+    lines,
+    checkout,
+    promo,
+    deliveryDistanceMiles: deliveryMiles,
+    now,
+  });
+  return {
+    merchant,
+    cart,
+    priced,
+    promoCodeDropped: !!checkout.promoCode && !promo,
+    deliveryMiles,
+  };
+}
+
+/** Where deliveries start: the branch when the diner chose it, else the main store. */
+function storeLocation(merchant: MerchantRow, isBranch: boolean) {
+  if (isBranch && merchant.branchLat !== null && merchant.branchLng !== null) {
+    return { lat: merchant.branchLat, lng: merchant.branchLng };
+  }
+  return merchant.lat !== null && merchant.lng !== null
+    ? { lat: merchant.lat, lng: merchant.lng }
+    : null;
+}
+
+/**
+ * Delivery miles for the chosen address: driving distance when the maps service answers, else
+ * straight-line (the geo adapter decides). Computed when the checkout is saved, not on every read.
+ */
+async function computeDeliveryMiles(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  info: CheckoutInfo,
+): Promise<number | null> {
+  if (info.orderMethod !== 'delivery') return null;
+  let to = info.deliveryLocation ?? null;
+  if (!to && info.deliveryAddress)
+    to = (await ctx.adapters.geo.geocode(info.deliveryAddress))?.location ?? null;
+  const from = storeLocation(merchant, info.isBranch);
+  if (!to || !from) return null;
+  return (await ctx.adapters.geo.distance(from, to)).miles;
+}
+
+/** The miles computed at the last checkout save (kept beside the diner's choices). */
+function savedDeliveryMiles(cart: CartRow | null): number | null {
+  const miles = cart?.checkoutInfo.serverDeliveryMiles;
+  return typeof miles === 'number' && Number.isFinite(miles) ? miles : null;
+}
+
+function choiceIssue(index: number, message: string, field: string): FieldIssue {
+  return { path: ['body', 'orderItems', index, field], message };
+}
+
+/** Adds lines after checking each choice against the stored menu (sizes, option bounds). */
+export async function addLines(
+  ctx: AppContext,
+  merchantId: string,
+  uid: string,
+  choices: ItemChoiceRequest[],
+) {
+  const merchant = await requireMerchant(ctx, merchantId);
+  const { items } = await menuMaps(ctx, merchantId);
+  const rows = choices.map((choice, index) => {
+    const item: ItemView | undefined = items.get(choice.itemId);
+    if (!item)
+      throw new AppError('not_found', 'Item not found', [
+        choiceIssue(index, 'Item not found', 'itemId'),
+      ]);
+    const result = checkItemChoice(
+      {
+        priceCents: item.priceCents,
+        soldOut: item.soldout,
+        sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
+        options: item.options.map((g) => ({
+          id: g._id,
+          name: g.name,
+          numberToSelect: g.numberToSelect,
+          minNumberToSelect: g.minNumberToSelect,
+          maxNumberToSelect: g.maxNumberToSelect,
+          values: g.optionValues.map((v) => ({
+            id: v._id,
+            name: v.name,
+            priceCents: v.priceCents,
+          })),
+        })),
+      },
+      choice,
+    );
+    if (!result.ok) {
+      const field =
+        result.field === 'size' ? 'sizeId' : result.field === 'item' ? 'itemId' : result.field;
+      throw new AppError('invalid_input', result.message, [
+        choiceIssue(index, result.message, field),
+      ]);
+    }
+    return {
+      itemId: item._id,
+      sizeId: result.size?.id ?? null,
+      optionValueIds: result.values.map((v) => v.id),
+      quantity: result.quantity,
+      note: result.note,
+    };
+  });
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const cart = await findOrCreateCart(tx, merchant.id, uid);
+    const existing = await listLines(tx, cart.id);
+    if (existing.length + rows.length > MAX_CART_LINES) {
+      throw new AppError('invalid_input', `A cart holds at most ${MAX_CART_LINES} lines`, [
+        { path: ['body', 'orderItems'], message: `A cart holds at most ${MAX_CART_LINES} lines` },
+      ]);
+    }
+    await insertLines(
+      tx,
+      rows.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
+    );
+    await touchCart(tx, cart.id, now);
+  });
+  return loadCart(ctx, merchantId, uid);
+}
+
+export type RemoveWhat =
+  { kind: 'line'; lineId: string } | { kind: 'unavailable' } | { kind: 'all' };
+
+/** Remove per line, "Remove unavailable items", or empty the cart. */
+export async function removeLines(
+  ctx: AppContext,
+  merchantId: string,
+  uid: string,
+  what: RemoveWhat,
+) {
+  const state = await loadCart(ctx, merchantId, uid);
+  if (!state.cart) return state;
+  const cartId = state.cart.id;
+  await ctx.db.transaction(async (tx) => {
+    if (what.kind === 'all') await deleteAllLines(tx, cartId);
+    else if (what.kind === 'line') {
+      if ((await deleteLine(tx, cartId, what.lineId)) === 0) throw notFound('Cart line');
+    } else {
+      for (const line of state.priced.lines) {
+        if (!line.available && !line.isFreePromo) await deleteLine(tx, cartId, line.id);
+      }
+    }
+  });
+  return loadCart(ctx, merchantId, uid);
+}
+
+/** Saves the diner's checkout choices after checking them against what the store offers. */
+export async function updateCheckout(
+  ctx: AppContext,
+  merchantId: string,
+  uid: string,
+  info: CheckoutInfo,
+): Promise<CartState> {
+  const merchant = await requireMerchant(ctx, merchantId);
+  const issues: FieldIssue[] = [];
+  const methods = offeredOrderMethods(merchant, info.dineinTableName || null);
+  if (!methods.includes(info.orderMethod)) {
+    issues.push({
+      path: ['body', 'orderMethod'],
+      message: `This store does not offer ${info.orderMethod}`,
+    });
+  }
+  if (!offeredPaymentMethods(merchant).includes(info.paymentMethod)) {
+    issues.push({
+      path: ['body', 'paymentMethod'],
+      message: `This store does not accept ${info.paymentMethod}`,
+    });
+  }
+  if (info.time.kind === 'scheduled' && !merchant.enableFoodTimeSchedule) {
+    issues.push({ path: ['body', 'time'], message: 'This store does not take scheduled orders' });
+  }
+  if (info.isBranch && !merchant.enableBranch) {
+    issues.push({ path: ['body', 'isBranch'], message: 'This store has no branch' });
+  }
+  if (issues.length) throw new AppError('invalid_input', issues[0]!.message, issues);
+  const now = ctx.clock.now();
+  if (info.promoCode) await requirePromoCode(ctx.db, merchant, info.promoCode, now);
+  const serverDeliveryMiles = await computeDeliveryMiles(ctx, merchant, info);
+  await ctx.db.transaction(async (tx) => {
+    const cart = await findOrCreateCart(tx, merchant.id, uid);
+    await saveCheckoutInfo(tx, cart.id, { ...info, serverDeliveryMiles }, now);
+  });
+  return loadCart(ctx, merchantId, uid);
+}
+
+export const CART_MESSAGES = { unreadable: MESSAGES.CART_UNREADABLE };

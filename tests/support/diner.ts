@@ -1,0 +1,51 @@
+// A diner session for API tests: the anonymous id cookie and helpers to call the cart routes.
+import type { FastifyInstance } from 'fastify';
+import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+
+export interface Diner {
+  uid: string;
+  cookie: string;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+  ): Promise<{ status: number; body: any }>;
+}
+
+export async function newDiner(app: FastifyInstance, extraCookie = ''): Promise<Diner> {
+  const res = await app.inject('/api/users/cookie');
+  const uid = res.json().uid as string;
+  const cookie = [String(res.headers['set-cookie']).split(';')[0], extraCookie]
+    .filter(Boolean)
+    .join('; ');
+  return {
+    uid,
+    cookie,
+    async call(method, path, payload) {
+      const r = await app.inject({
+        method,
+        url: path,
+        headers: { cookie },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      return { status: r.statusCode, body: r.body ? r.json() : null };
+    },
+  };
+}
+
+export const cartPath = (merchantId: string, what: string, uid: string) =>
+  `/api/shoppingCarts/merchantId/${merchantId}/${what}/${uid}`;
+
+/** A valid choice for an item: first size, and the fewest values each group needs. */
+export function simpleChoice(item: ItemView, quantity = 1) {
+  const options: Record<string, string[]> = {};
+  for (const g of item.options) {
+    const need = g.minNumberToSelect ?? (g.maxNumberToSelect !== null ? 0 : g.numberToSelect);
+    if (need > 0) options[g._id] = g.optionValues.slice(0, need).map((v) => v._id);
+  }
+  return { itemId: item._id, sizeId: item.size[0]?._id ?? null, options, quantity, note: '' };
+}
+
+export async function menuOf(app: FastifyInstance, merchantId: string): Promise<ItemView[]> {
+  return (await app.inject(`/api/items7/merchantId/${merchantId}/items`)).json();
+}

@@ -4,6 +4,7 @@ import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
 
 export interface Diner {
   uid: string;
+  ip: string;
   cookie: string;
   call(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -16,19 +17,29 @@ export interface Diner {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any;
 
+let ipSeq = 0;
+
+/**
+ * A new diner: its own anonymous id and its own IP address, so per-IP rate limits see separate
+ * people, as they would in production.
+ */
 export async function newDiner(app: FastifyInstance, extraCookie = ''): Promise<Diner> {
-  const res = await app.inject('/api/users/cookie');
+  ipSeq++;
+  const ip = `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
+  const res = await app.inject({ url: '/api/users/cookie', remoteAddress: ip });
   const uid = res.json().uid as string;
   const cookie = [String(res.headers['set-cookie']).split(';')[0], extraCookie]
     .filter(Boolean)
     .join('; ');
   return {
     uid,
+    ip,
     cookie,
     async call(method, path, payload) {
       const r = await app.inject({
         method,
         url: path,
+        remoteAddress: ip,
         headers: { cookie },
         ...(payload === undefined ? {} : { payload: payload as object }),
       });

@@ -1,0 +1,83 @@
+// Phone verification at the spec's paths (C7 verification). The diner is the anonymous id of the
+// caller's cookie; the captcha is checked when configured.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES, phoneField } from '../../../domain/index.js';
+import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
+import { errorBody } from '../../lib/schemas.js';
+import { requireCaptcha } from '../captcha/captcha.service.js';
+import { readAnonId } from '../diners/anon-id.js';
+import { sendCode, verifyCode } from './verification.service.js';
+
+const phoneNum = phoneField(MESSAGES.PHONE_INVALID);
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody, 503: errorBody };
+
+function requireDinerId(request: Parameters<typeof readAnonId>[0]): string {
+  const uid = readAnonId(request);
+  if (!uid)
+    throw new AppError('unauthenticated', 'Missing diner id cookie: call /api/users/cookie first');
+  return uid;
+}
+
+export const verificationRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/verification/sendVeriCode',
+      {
+        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['verification'],
+          body: z.object({ phoneNum, recaptchaToken: z.string().max(4000).optional() }),
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              expiresInSeconds: z.number(),
+              resendAfterSeconds: z.number(),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (req) => {
+        const anonUserId = requireDinerId(req);
+        await requireCaptcha(ctx, req.body.recaptchaToken, {
+          action: 'send_code',
+          remoteIp: req.ip,
+        });
+        return {
+          success: true as const,
+          ...(await sendCode(ctx, { anonUserId, phone: req.body.phoneNum })),
+        };
+      },
+    );
+
+    app.post(
+      '/api/verification/verifyPhone',
+      {
+        config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['verification'],
+          body: z.object({
+            phoneNum,
+            verificationCode: z
+              .string({ error: MESSAGES.CODE_INVALID })
+              .trim()
+              .regex(/^\d{4}$/, MESSAGES.CODE_INVALID),
+            recaptchaToken: z.string().max(4000).optional(),
+          }),
+          response: { 200: z.object({ success: z.literal(true) }), ...errors },
+        },
+      },
+      async (req) => {
+        const anonUserId = requireDinerId(req);
+        await verifyCode(ctx, {
+          anonUserId,
+          phone: req.body.phoneNum,
+          code: req.body.verificationCode,
+        });
+        return { success: true as const };
+      },
+    );
+  };

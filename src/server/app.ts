@@ -2,6 +2,7 @@
 // (server.ts) and by every API test, so tests exercise exactly what production runs.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -106,6 +107,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       message: 'Server is busy, please try again shortly',
     });
   }
+  // br/gzip above 1 KB; cached menu bodies arrive already compressed and are left alone.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // Counters are per instance: behind a load balancer each instance allows the limit on its own.
   await app.register(fastifyRateLimit, { global: false });

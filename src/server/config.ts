@@ -9,6 +9,10 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 
+/** An optional key where an empty value (`SMTP_URL=` in an env file) means "not set". */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,6 +37,38 @@ const envSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+
+  // Outside services (issue 5). Each is off (offline default) until its keys are set.
+  TWILIO_ACCOUNT_SID: unsetIfEmpty(
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC + 32 hex)'),
+  ),
+  TWILIO_AUTH_TOKEN: unsetIfEmpty(z.string().min(1)),
+  /** Sender: a Twilio number in E.164, or use TWILIO_MESSAGING_SERVICE_SID instead. */
+  TWILIO_FROM: unsetIfEmpty(
+    z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number like +15551234567'),
+  ),
+  TWILIO_MESSAGING_SERVICE_SID: unsetIfEmpty(
+    z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'must be a Messaging Service SID (MG + 32 hex)'),
+  ),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  SMTP_URL: unsetIfEmpty(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  EMAIL_FROM: z.string().min(3).max(200).default('Forkful <no-reply@forkful.localhost>'),
+  RECAPTCHA_SECRET: unsetIfEmpty(z.string().min(1)),
+  RECAPTCHA_SITE_KEY: unsetIfEmpty(z.string().min(1)),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  GOOGLE_MAPS_API_KEY: unsetIfEmpty(z.string().min(1)),
+  GOOGLE_MAPS_BASE_URL: z.url().default('https://maps.googleapis.com'),
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  /** Time limit of one call to Twilio, SMTP, reCAPTCHA or Google. */
+  OUTSIDE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
+  OUTBOX_BATCH_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  OUTBOX_BACKOFF_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
 });
 
 export interface Config {
@@ -48,6 +84,35 @@ export interface Config {
   credentialsKey: Buffer;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  /** Twilio Messages API; undefined = offline SMS (outbox view and log only). */
+  twilio:
+    | {
+        accountSid: string;
+        authToken: string;
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+        baseUrl: string;
+      }
+    | undefined;
+  /** SMTP through nodemailer; undefined = offline email (outbox view only). */
+  smtp: { url: string } | undefined;
+  emailFrom: string;
+  /** reCAPTCHA siteverify; undefined = captcha off. */
+  recaptcha:
+    | { secret: string; siteKey: string | undefined; verifyUrl: string; minScore: number }
+    | undefined;
+  /** Google Maps web services; undefined = offline ZIP centroids and straight-line miles. */
+  googleMaps: { apiKey: string; baseUrl: string } | undefined;
+  mapTiles: { url: string; attribution: string };
+  outsideTimeoutMs: number;
+  outbox: {
+    pollMs: number;
+    batchSize: number;
+    maxAttempts: number;
+    leaseMs: number;
+    backoffBaseMs: number;
+    backoffMaxMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -99,6 +164,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL: required when NODE_ENV=production');
   }
+  const twilioKeys = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN].filter(Boolean).length;
+  if (twilioKeys === 1) {
+    problems.push('TWILIO_AUTH_TOKEN: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together');
+  }
+  if (twilioKeys === 2 && !e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    problems.push('TWILIO_FROM: required with Twilio (or set TWILIO_MESSAGING_SERVICE_SID)');
+  }
+  if (e.OUTBOX_LEASE_MS < 2 * e.OUTSIDE_TIMEOUT_MS) {
+    problems.push('OUTBOX_LEASE_MS: must be at least twice OUTSIDE_TIMEOUT_MS');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -119,5 +194,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialsKey: Buffer.from(e.CREDENTIALS_KEY ?? secrets.credentialsKey, 'hex'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',
+    twilio:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+            baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL } : undefined,
+    emailFrom: e.EMAIL_FROM,
+    recaptcha: e.RECAPTCHA_SECRET
+      ? {
+          secret: e.RECAPTCHA_SECRET,
+          siteKey: e.RECAPTCHA_SITE_KEY,
+          verifyUrl: e.RECAPTCHA_VERIFY_URL,
+          minScore: e.RECAPTCHA_MIN_SCORE,
+        }
+      : undefined,
+    googleMaps: e.GOOGLE_MAPS_API_KEY
+      ? { apiKey: e.GOOGLE_MAPS_API_KEY, baseUrl: e.GOOGLE_MAPS_BASE_URL.replace(/\/+$/, '') }
+      : undefined,
+    mapTiles: { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION },
+    outsideTimeoutMs: e.OUTSIDE_TIMEOUT_MS,
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      batchSize: e.OUTBOX_BATCH_SIZE,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+      backoffBaseMs: e.OUTBOX_BACKOFF_BASE_MS,
+      backoffMaxMs: e.OUTBOX_BACKOFF_MAX_MS,
+    },
   };
 }

@@ -1,6 +1,8 @@
 // Background jobs of a running instance (session purge; later the outbox worker and the payment
 // reconciler). Each job must be safe to run on several instances at once.
 import type { AppContext } from './app-context.js';
+import { runOutboxWorker } from './modules/outbox/outbox.service.js';
+import { paymentReconcilerJob } from './modules/payments/reconciler.js';
 import { purgeExpiredSessions } from './modules/sessions/sessions.service.js';
 
 export interface Job {
@@ -16,6 +18,14 @@ export const jobs: Job[] = [
     everyMs: 60 * 60 * 1000,
     run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock.now()),
   },
+  {
+    // Delivers queued SMS and email: polls every OUTBOX_POLL_MS (the worker skips ticks until
+    // then) and is also woken at once by NOTIFY when a message is queued.
+    name: 'outbox worker',
+    everyMs: 250,
+    run: (ctx) => runOutboxWorker(ctx),
+  },
+  paymentReconcilerJob,
 ];
 
 /** Starts every job on its interval; resolves the returned stop function once runs in flight end. */

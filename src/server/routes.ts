@@ -17,6 +17,7 @@ import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js'
 import { printerRoutes } from './modules/printers/printers.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
+import { orderPlacedRoutes } from './modules/order-placed/order-placed.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(cartRoutes(ctx));
   await app.register(promoRoutes(ctx));
   await app.register(verificationRoutes(ctx));
+  await app.register(orderPlacedRoutes(ctx));
   await app.register(outboxLifecycle(ctx));
   await app.register(captchaRoutes(ctx));
   await app.register(utilsRoutes(ctx));

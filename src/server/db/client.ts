@@ -19,12 +19,32 @@ export interface Database {
   db: Db;
   /** Runs a plain SQL statement (migrations, health checks, advisory locks). */
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. On a PostgreSQL server
+   * the subscription lives on a dedicated connection: when that connection fails (server restart,
+   * terminated backend, failed heartbeat) `onLost` is called once and the subscription is over;
+   * notifications sent meanwhile are lost, so the caller must assume it missed some and subscribe
+   * again (see modules/cache/menu-cache.ts). It is not called after the caller unsubscribes.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    opts?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the whole data folder as a tar, to start other instances from (tests). */
   dumpDataDir?(): Promise<Blob>;
 }
+
+export interface ListenOptions {
+  onLost?: (err: Error) => void;
+}
+
+/** The application_name of LISTEN connections, to tell them apart in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'forkful-listen';
+
+/** How often an idle LISTEN connection is checked with `SELECT 1` (a silent drop is noticed). */
+export const LISTEN_HEARTBEAT_MS = 15_000;
 
 export type DatabaseOptions =
   | { kind: 'pg'; url: string; log: Logger; poolMax?: number }
@@ -76,7 +96,8 @@ async function openPg(opts: Extract<DatabaseOptions, { kind: 'pg' }>): Promise<D
   // Without this handler an idle client's error (e.g. PostgreSQL restarting) crashes the process.
   pool.on('error', (err) => opts.log.warn({ err }, 'idle PostgreSQL client error'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners = new Set<pg.Client>();
+  /** Open LISTEN connections, each with the function that retires it quietly. */
+  const listeners = new Map<pg.Client, () => void>();
   return {
     kind: 'pg',
     db,
@@ -84,22 +105,74 @@ async function openPg(opts: Extract<DatabaseOptions, { kind: 'pg' }>): Promise<D
       const r = await pool.query(text, params);
       return { rows: r.rows as Record<string, unknown>[] };
     },
-    listen: async (channel, onMessage) => {
-      const client = new pg.Client({ connectionString: opts.url });
-      client.on('error', (err) => opts.log.warn({ err, channel }, 'LISTEN connection error'));
+    listen: async (channel, onMessage, listenOpts) => {
+      const client = new pg.Client({
+        connectionString: opts.url,
+        application_name: LISTEN_APPLICATION_NAME,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
+      let live = false;
+      let done = false;
+      const timer: { heartbeat?: NodeJS.Timeout } = {};
+      const finish = () => {
+        done = true;
+        if (timer.heartbeat) clearInterval(timer.heartbeat);
+        listeners.delete(client);
+      };
+      const lost = (err: Error) => {
+        // Before the LISTEN is in place a failure rejects the call below instead.
+        if (!live || done) return;
+        finish();
+        opts.log.warn({ err, channel }, 'LISTEN connection lost');
+        client.end().catch(() => {});
+        listenOpts?.onLost?.(err);
+      };
+      client.on('error', lost);
+      client.on('end', () => lost(new Error('LISTEN connection ended')));
       client.on('notification', (n) => {
         if (n.channel === channel) onMessage(n.payload ?? '');
       });
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (err) {
+        finish();
+        await client.end().catch(() => {});
+        throw err;
+      }
+      listeners.set(client, finish);
+      live = true;
+      let beating = false;
+      const heartbeat = setInterval(() => {
+        if (beating) return;
+        beating = true;
+        const timeout = setTimeout(
+          () => lost(new Error('LISTEN heartbeat timed out')),
+          LISTEN_HEARTBEAT_MS,
+        );
+        timeout.unref();
+        client
+          .query('SELECT 1')
+          .catch((err: unknown) => lost(err instanceof Error ? err : new Error(String(err))))
+          .finally(() => {
+            clearTimeout(timeout);
+            beating = false;
+          });
+      }, LISTEN_HEARTBEAT_MS);
+      heartbeat.unref();
+      timer.heartbeat = heartbeat;
       return async () => {
-        listeners.delete(client);
+        if (done) return;
+        finish();
         await client.end().catch(() => {});
       };
     },
     close: async () => {
-      await Promise.all([...listeners].map((c) => c.end().catch(() => {})));
+      // Closing on purpose is not a lost connection: retire each quietly, then end it.
+      const open = [...listeners];
+      for (const [, finish] of open) finish();
+      await Promise.all(open.map(([c]) => c.end().catch(() => {})));
       await pool.end();
     },
   };

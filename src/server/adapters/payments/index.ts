@@ -1,10 +1,42 @@
-// Payment gateways (issue 4 fills this in). createPaymentAdapters picks, per merchant provider,
-// the adapter that speaks that vendor's protocol; the sandbox is the offline default.
+// Payment gateways. createPaymentAdapters picks, per merchant provider, the adapter that speaks
+// that vendor's protocol; the sandbox is the offline default. The real adapters (CardPointe,
+// TransIT for tsys and tsys2, Authorize.Net, Converge) come in a later wave and plug in here.
 import type { Config } from '../../config.js';
+import { type SandboxOptions, createSandboxGateway } from './sandbox.js';
+import type { PaymentGateway, ProviderName } from './types.js';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface PaymentAdapters {}
+export * from './types.js';
+export {
+  SANDBOX_AVS_FAIL_ZIP,
+  SANDBOX_CVV_FAIL_CODE,
+  SANDBOX_DECLINE_AT_CENTS,
+  SANDBOX_TEST_CARDS,
+  createSandboxGateway,
+  type SandboxOptions,
+} from './sandbox.js';
 
-export function createPaymentAdapters(_config: Config): PaymentAdapters {
-  return {};
+export interface PaymentAdapters {
+  /** The gateway for a merchant's provider; undefined when that provider is not configured. */
+  gatewayFor(provider: ProviderName): PaymentGateway | undefined;
+}
+
+export interface PaymentAdapterOptions {
+  sandbox?: SandboxOptions;
+  /** Gateways for other providers (the later wave's real adapters; tests' stand-ins). */
+  gateways?: Partial<Record<ProviderName, PaymentGateway>>;
+}
+
+/** Env switch read only here, only outside production: the crash drill of the recovery test. */
+const CRASH_DRILL_ENV = 'FORKFUL_SANDBOX_CRASH_AFTER_APPROVAL';
+
+export function createPaymentAdapters(
+  config: Config,
+  options: PaymentAdapterOptions = {},
+): PaymentAdapters {
+  const crashAfterApproval = config.env !== 'production' && process.env[CRASH_DRILL_ENV] === '1';
+  const gateways: Partial<Record<ProviderName, PaymentGateway>> = {
+    sandbox: createSandboxGateway({ crashAfterApproval, ...options.sandbox }),
+    ...options.gateways,
+  };
+  return { gatewayFor: (provider) => gateways[provider] };
 }

@@ -68,6 +68,21 @@ export const cartLines = pgTable(
 export const ORDER_STATES = ['awaiting_payment', 'placed', 'failed', 'voided'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * none: nothing at a gateway (cash, or not yet asked); pending: asked, answer not known yet;
+ * authorized: held, to be captured; captured: charged (sale or capture); voided: released;
+ * declined: refused by the gateway or by our address/CVV policy.
+ */
+export const PAYMENT_STATUSES = [
+  'none',
+  'pending',
+  'authorized',
+  'captured',
+  'voided',
+  'declined',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 export const orders = pgTable(
   'orders',
   {
@@ -86,12 +101,23 @@ export const orders = pgTable(
     anonUserId: text('anon_user_id').notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * Keyed hash (HMAC-SHA-256) of the whole send-order request, card fields included, so a retry
+     * with the same key but another request is refused; the card cannot be recovered from it.
+     */
+    requestFingerprint: text('request_fingerprint').notNull().default(''),
 
     orderMethod: text('order_method').notNull(),
     dineinTableName: text('dinein_table_name'),
     paymentMethod: text('payment_method').notNull(),
     paid: boolean('paid').notNull().default(false),
     hasVoid: boolean('has_void').notNull().default(false),
+    /** The merchant's provider when the card was charged (the merchant may switch later). */
+    paymentProvider: text('payment_provider'),
+    /** Where the money stands at the gateway (docs/decisions/payments-core.md). */
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('none'),
+    /** The spec's transactionId: our payment_transactions row of the authorisation or sale. */
+    transactionId: uuid('transaction_id'),
 
     subtotalCents: integer('subtotal_cents').notNull(),
     taxCents: integer('tax_cents').notNull(),
@@ -128,6 +154,8 @@ export const orders = pgTable(
     hasSentOrderTimeSms: boolean('has_sent_order_time_sms').notNull().default(false),
     willBeReadyInMinutes: integer('will_be_ready_in_minutes'),
     loyaltyPointsEarned: integer('loyalty_points_earned').notNull().default(0),
+    /** Why a failed order failed: the AppError code and the message the diner was shown. */
+    failureCode: text('failure_code'),
     failureReason: text('failure_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -144,6 +172,10 @@ export const orders = pgTable(
     ),
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('creditcard','cash')`),
     check(
+      'orders_payment_status_known',
+      sql`${t.paymentStatus} in ('none','pending','authorized','captured','voided','declined')`,
+    ),
+    check(
       'orders_amounts_not_negative',
       sql`${t.subtotalCents} >= 0 and ${t.taxCents} >= 0 and ${t.tipsCents} >= 0 and ${t.fixedTipsCents} >= 0 and ${t.discountCents} >= 0 and ${t.processingFeeCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.deliveryFeeCents} >= 0 and ${t.roomServiceDeliveryFeeCents} >= 0 and ${t.totalCents} >= 0`,
     ),
@@ -153,6 +185,7 @@ export const orders = pgTable(
     index('orders_merchant_placed').on(t.merchantId, t.placedAt),
     index('orders_customer').on(t.customerId, t.placedAt),
     index('orders_awaiting').on(t.state, t.createdAt),
+    index('orders_payment_status').on(t.paymentStatus, t.businessDate),
   ],
 );
 
@@ -260,6 +293,10 @@ export const paymentTransactions = pgTable(
       sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`,
     ),
     index('payment_transactions_order').on(t.orderId, t.createdAt),
+    // One authorisation or sale per order, whoever records it (the request or the reconciler).
+    uniqueIndex('payment_transactions_one_charge')
+      .on(t.orderId)
+      .where(sql`${t.operation} in ('auth','sale')`),
   ],
 );
 
@@ -270,10 +307,17 @@ export const sandboxLedger = pgTable(
     retref: text('retref').primaryKey(),
     merchantId: uuid('merchant_id').notNull(),
     orderRef: text('order_ref').notNull(),
+    /** authorized | captured | voided | declined | refunded | verified (a $0 card check). */
     status: text('status').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    tipCents: integer('tip_cents').notNull().default(0),
     capturedCents: integer('captured_cents'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
     authCode: text('auth_code'),
+    responseCode: text('response_code'),
+    responseText: text('response_text'),
+    avsResult: text('avs_result'),
+    cvvResult: text('cvv_result'),
     cardLast4: text('card_last4'),
     cardBrand: text('card_brand'),
     cardExpiry: text('card_expiry'),

@@ -1,10 +1,15 @@
-// Read routes of the menu at the spec's /api/categories7 and /api/items7 paths.
+// Read routes of the menu at the spec's /api/categories7 and /api/items7 paths. Bodies come
+// pre-serialized from the menu cache (menu.service.ts); the response schemas below document
+// them in OpenAPI and the tests check the bodies against them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { notFound } from '../../lib/app-error.js';
 import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
-import { categoryView, itemView } from './menu.schemas.js';
-import { getCategories, getCategory, getItem, getItems } from './menu.service.js';
+import { sendCached } from '../cache/cached-body.js';
+import { menuInvalidation } from '../cache/invalidation.js';
+import { categoryView, publicItemView } from './menu.schemas.js';
+import { MAX_ITEMS, MenuReader } from './menu.service.js';
 
 const merchantParams = z.object({ merchantId: merchantIdParam });
 const errors = { 400: errorBody, 404: errorBody };
@@ -12,6 +17,18 @@ const errors = { 400: errorBody, 404: errorBody };
 export const menuRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const menu = new MenuReader(ctx, await menuInvalidation(app, ctx));
+    const snapshotOf = async (merchantId: string) => {
+      const snap = await menu.snapshot(merchantId);
+      if (!snap) throw notFound('Merchant');
+      return snap;
+    };
+    const menuNow = async (merchantId: string) => {
+      const variant = await menu.now(merchantId);
+      if (!variant) throw notFound('Merchant');
+      return variant;
+    };
+
     const base = '/api/categories7/merchantId/:merchantId';
     app.get(
       base,
@@ -23,7 +40,8 @@ export const menuRoutes =
           response: { 200: z.array(categoryView), ...errors },
         },
       },
-      async (req) => getCategories(ctx, req.params.merchantId),
+      async (req, reply) =>
+        sendCached(req, reply, (await snapshotOf(req.params.merchantId)).categoriesBody),
     );
     app.get(
       `${base}/_id/:id`,
@@ -35,7 +53,11 @@ export const menuRoutes =
           response: { 200: categoryView, ...errors },
         },
       },
-      async (req) => getCategory(ctx, req.params.merchantId, req.params.id),
+      async (req, reply) => {
+        const body = (await snapshotOf(req.params.merchantId)).category(req.params.id);
+        if (!body) throw notFound('Category');
+        return sendCached(req, reply, body);
+      },
     );
 
     const items = '/api/items7/merchantId/:merchantId';
@@ -46,10 +68,10 @@ export const menuRoutes =
         schema: {
           tags: ['menu'],
           params: merchantParams,
-          response: { 200: z.array(itemView), ...errors },
+          response: { 200: z.array(publicItemView), ...errors },
         },
       },
-      async (req) => getItems(ctx, req.params.merchantId),
+      async (req, reply) => sendCached(req, reply, (await menuNow(req.params.merchantId)).all),
     );
     app.get(
       `${items}/limit/:n/items`,
@@ -57,11 +79,12 @@ export const menuRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['menu'],
-          params: merchantParams.extend({ n: z.coerce.number().int().min(1).max(2000) }),
-          response: { 200: z.array(itemView), ...errors },
+          params: merchantParams.extend({ n: z.coerce.number().int().min(1).max(MAX_ITEMS) }),
+          response: { 200: z.array(publicItemView), ...errors },
         },
       },
-      async (req) => getItems(ctx, req.params.merchantId, { limit: req.params.n }),
+      async (req, reply) =>
+        sendCached(req, reply, (await menuNow(req.params.merchantId)).limit(req.params.n)),
     );
     app.get(
       `${items}/item/_id/:id`,
@@ -70,10 +93,14 @@ export const menuRoutes =
         schema: {
           tags: ['menu'],
           params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: itemView, ...errors },
+          response: { 200: publicItemView, ...errors },
         },
       },
-      async (req) => getItem(ctx, req.params.merchantId, req.params.id),
+      async (req, reply) => {
+        const body = (await menuNow(req.params.merchantId)).item(req.params.id);
+        if (!body) throw notFound('Item');
+        return sendCached(req, reply, body);
+      },
     );
     app.get(
       `${items}/items/_idCategory/:id`,
@@ -82,9 +109,13 @@ export const menuRoutes =
         schema: {
           tags: ['menu'],
           params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: z.array(itemView), ...errors },
+          response: { 200: z.array(publicItemView), ...errors },
         },
       },
-      async (req) => getItems(ctx, req.params.merchantId, { categoryId: req.params.id }),
+      async (req, reply) => {
+        const snap = await snapshotOf(req.params.merchantId);
+        if (!snap.category(req.params.id)) throw notFound('Category');
+        return sendCached(req, reply, snap.at(ctx.clock.now()).inCategory(req.params.id));
+      },
     );
   };

@@ -60,3 +60,14 @@ export const itemView = z.object({
   options: z.array(optionGroupView),
 });
 export type ItemView = z.infer<typeof itemView>;
+
+/**
+ * An item as a diner reads it: the stored item plus whether it can be ordered now. Sold-out items
+ * and items outside their own or their category's available hours (merchant time zone) are
+ * listed, marked `available: false` with the spec's note, never hidden.
+ */
+export const publicItemView = itemView.extend({
+  available: z.boolean(),
+  unavailableNote: z.string().nullable(),
+});
+export type PublicItemView = z.infer<typeof publicItemView>;

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
+import { sendCached } from '../cache/cached-body.js';
+import { menuInvalidation } from '../cache/invalidation.js';
 import { publicBusinessInfo } from './business-info.schema.js';
-import { getPublicBusinessInfo } from './store.service.js';
+import { BusinessInfoReader } from './store.service.js';
 
 export const storeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const info = new BusinessInfoReader(ctx, await menuInvalidation(app, ctx));
     app.get(
       '/api/businessInfos/merchantId/:merchantId/businessInfo',
       {
@@ -18,6 +21,7 @@ export const storeRoutes =
           response: { 200: publicBusinessInfo, 400: errorBody, 404: errorBody },
         },
       },
-      async (request) => getPublicBusinessInfo(ctx, request.params.merchantId),
+      async (request, reply) =>
+        sendCached(request, reply, await info.body(request.params.merchantId)),
     );
   };

@@ -1,7 +1,12 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
+import { CachedBody } from '../cache/cached-body.js';
+import type { InvalidationBus } from '../cache/invalidation.js';
+import { MerchantCache } from '../cache/merchant-cache.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import type { PublicBusinessInfo } from './business-info.schema.js';
+import { type PublicBusinessInfo, publicBusinessInfo } from './business-info.schema.js';
+
+type MerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>;
 
 const point = (lat: number | null, lng: number | null) =>
   lat !== null && lng !== null ? { lat, lng } : null;
@@ -13,6 +18,39 @@ export async function getPublicBusinessInfo(
 ): Promise<PublicBusinessInfo> {
   const m = await findMerchantBySlug(ctx.db, merchantId);
   if (!m) throw notFound('Merchant');
+  return toPublicBusinessInfo(m);
+}
+
+/**
+ * The public business info of one app, serialized once per merchant and kept until a
+ * `menu_changed` notification for that merchant (settings edits send it too).
+ */
+export class BusinessInfoReader {
+  private readonly cache: MerchantCache<CachedBody>;
+
+  constructor(ctx: AppContext, bus: InvalidationBus) {
+    this.cache = new MerchantCache(bus, async (slug) => {
+      const m = await findMerchantBySlug(ctx.db, slug);
+      if (!m) return null;
+      // Parsed once per load, as the route serializer did per request: only schema fields remain.
+      const info = publicBusinessInfo.parse(toPublicBusinessInfo(m));
+      return { merchantUuid: m.id, value: CachedBody.of(info) };
+    });
+  }
+
+  /** The merchant's public business info as JSON bytes; throws not_found for an unknown one. */
+  async body(merchantId: string): Promise<CachedBody> {
+    const body = await this.cache.get(merchantId);
+    if (!body) throw notFound('Merchant');
+    return body;
+  }
+}
+
+/**
+ * Picks the public fields one by one (never a spread of the row), so a column added later
+ * stays private until someone adds it here and to the schema.
+ */
+export function toPublicBusinessInfo(m: MerchantRow): PublicBusinessInfo {
   return {
     merchantId: m.merchantId,
     name: m.name,

@@ -1,0 +1,185 @@
+// The one interface every payment gateway adapter implements (sandbox today; CardPointe,
+// TransIT, Authorize.Net and Converge in a later wave). Amounts are integer cents here; each
+// adapter converts to its vendor's unit at the edge (PROTOCOLS.md, "Cross-cutting notes").
+import type { Db } from '../../db/client.js';
+
+export const PROVIDERS = [
+  'sandbox',
+  'cardPointe',
+  'tsys',
+  'authorizeNet',
+  'elavon',
+  'tsys2',
+] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+/**
+ * The card as the diner typed it. Lives in memory for one gateway call only: never stored,
+ * logged, put in an error or in the outbox (DESIGN.md §1.4).
+ */
+export interface CardInput {
+  /** Digits only. */
+  number: string;
+  /** MMYY. */
+  expiry: string;
+  cvv: string;
+  billingStreet: string;
+  billingZip: string;
+  name?: string | undefined;
+}
+
+/** What every call carries besides its own fields. */
+export interface GatewayEnv {
+  /** Our merchant uuid. */
+  merchantId: string;
+  /** The merchant's decrypted credentials for this provider (null when none are set). */
+  credentials: Record<string, string> | null;
+  /** The database, for gateways that keep a ledger of their own (the sandbox). */
+  db: Db;
+  now: Date;
+}
+
+/**
+ * The spec's payment result (§3): approved, amount, masked card number, expiry, card type,
+ * auth code, retref — plus the verification results the core's policy needs.
+ */
+export interface PaymentResult {
+  approved: true;
+  amountCents: number;
+  tipCents: number;
+  /** Masked: "************1111". */
+  cardNumber: string;
+  cardLast4: string;
+  /** MMYY. */
+  cardExpiry: string;
+  cardType: string;
+  authCode: string;
+  retref: string;
+  /** Address verification code (Y full match, N no match, …); null when not checked. */
+  avsResult: string | null;
+  /** CVV result: M match, N no match, P not processed, …; null when not checked. */
+  cvvResult: string | null;
+  responseCode: string;
+  message: string;
+}
+
+/** A look-up by our order id. */
+export type InquiryResult =
+  | { found: false }
+  | {
+      found: true;
+      /** authorized: held; captured: charged; voided: released; declined: refused. */
+      status: 'authorized' | 'captured' | 'voided' | 'declined' | 'refunded';
+      result: PaymentResult;
+    };
+
+/** Base of the typed gateway errors. Their messages never contain card data. */
+export abstract class GatewayError extends Error {
+  abstract readonly kind: 'declined' | 'unavailable' | 'unknown_outcome';
+}
+
+/** The gateway (or the issuer) answered no. Nothing is held. */
+export class GatewayDeclined extends GatewayError {
+  readonly kind = 'declined' as const;
+  constructor(
+    message: string,
+    readonly responseCode: string,
+    /** What may be shown to the diner or merchant. */
+    readonly reason: 'declined' | 'insufficient_funds' | 'avs' | 'cvv' | 'invalid' | 'not_allowed',
+  ) {
+    super(message);
+    this.name = 'GatewayDeclined';
+  }
+}
+
+/** The request certainly did not reach the gateway (connection refused, 5xx before processing). */
+export class GatewayUnavailable extends GatewayError {
+  readonly kind = 'unavailable' as const;
+  constructor(message = 'Payment gateway unavailable') {
+    super(message);
+    this.name = 'GatewayUnavailable';
+  }
+}
+
+/** The request may or may not have been processed (timeout, garbage answer): inquire later. */
+export class GatewayUnknownOutcome extends GatewayError {
+  readonly kind = 'unknown_outcome' as const;
+  constructor(message = 'Payment gateway outcome unknown') {
+    super(message);
+    this.name = 'GatewayUnknownOutcome';
+  }
+}
+
+/**
+ * How a provider takes the money (docs/decisions/payments-core.md):
+ * - 'auth_capture': authorise at placement, capture later (tip adjustment or end of day);
+ * - 'sale': authorise and capture at once at placement.
+ */
+export type ChargeFlow = 'auth_capture' | 'sale';
+
+/**
+ * How a tip is adjusted after placement:
+ * - 'adjust': a tip-adjust call on the open transaction (repeatable the same day);
+ * - 'capture': capture the authorisation once with the new total;
+ * - 'none': not supported.
+ */
+export type TipAdjustMode = 'adjust' | 'capture' | 'none';
+
+export interface GatewayCapabilities {
+  flow: ChargeFlow;
+  void: boolean;
+  tipAdjust: TipAdjustMode;
+  refund: boolean;
+  /** Look-up by our order id — required for recovery; a gateway without it cannot be used. */
+  inquireByOrder: true;
+}
+
+export interface AuthorizeRequest {
+  /** Our order id: the gateway's order reference, used to look the charge up after a crash. */
+  orderRef: string;
+  /** Always the server's amount. 0 = card check. */
+  amountCents: number;
+  /** Part of amountCents that is tip (for providers that take it separately). */
+  tipCents: number;
+  card: CardInput;
+}
+
+export interface PaymentGateway {
+  readonly provider: ProviderName;
+  readonly capabilities: GatewayCapabilities;
+  /**
+   * Whether an approval's verification results are acceptable; an approval that is not gets
+   * voided and the order declined (spec §7: tsys2 voids unless AVS Y and CVV M or P).
+   */
+  acceptsVerification(result: PaymentResult): { ok: true } | { ok: false; reason: 'avs' | 'cvv' };
+  authorize(env: GatewayEnv, req: AuthorizeRequest): Promise<PaymentResult>;
+  sale(env: GatewayEnv, req: AuthorizeRequest): Promise<PaymentResult>;
+  /** Capture an authorisation with its final amount (may exceed it by a tip where allowed). */
+  capture(
+    env: GatewayEnv,
+    req: { retref: string; amountCents: number; tipCents: number },
+  ): Promise<PaymentResult>;
+  void(env: GatewayEnv, req: { retref: string; orderRef: string }): Promise<PaymentResult>;
+  /** Replace the tip of an open transaction; amountCents is the new total. */
+  tipAdjust(
+    env: GatewayEnv,
+    req: { retref: string; tipCents: number; amountCents: number },
+  ): Promise<PaymentResult>;
+  refund(env: GatewayEnv, req: { retref: string; amountCents: number }): Promise<PaymentResult>;
+  inquireByOrder(env: GatewayEnv, req: { orderRef: string }): Promise<InquiryResult>;
+}
+
+/** "4111111111111111" → "************1111". */
+export function maskCardNumber(last4: string, length = 16): string {
+  return `${'*'.repeat(Math.max(0, length - 4))}${last4}`;
+}
+
+/** Card brand from the leading digits (spec: 3 Amex/Diners, 4 Visa, 5 Mastercard, 6 Discover). */
+export function cardBrandOf(digits: string): string {
+  if (/^3[47]/.test(digits)) return 'AMEX';
+  if (/^3/.test(digits)) return 'DINERS';
+  if (/^4/.test(digits)) return 'VISA';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MC';
+  if (/^6/.test(digits)) return 'DISCOVER';
+  return 'CARD';
+}

@@ -1,0 +1,115 @@
+// A signed-in diner's order history, order amount and loyalty points (spec §2 User dashboard
+// modal; §7 getOrderHistory, getOrderAmount), and the award send order makes inside its
+// transaction. Points = 100 × order dollars = the order total in cents (docs/decisions/
+// domain-rules.md); a voided order's points stop counting.
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import {
+  findHistoryCursor,
+  insertLoyaltyEntry,
+  listLoyaltyHistory,
+  listOrderHistory,
+  sumLoyaltyPoints,
+  sumPlacedOrders,
+} from './customers.repository.js';
+
+/** Rows per history page; older orders come with `before`. */
+export const ORDER_HISTORY_PAGE = 100;
+/** Newest ledger rows shown in the Loyalty Level table. */
+export const LOYALTY_HISTORY_LIMIT = 100;
+
+export interface OrderHistoryRow {
+  _id: string;
+  merchant_info: { name: string; logoUrl: string | null; merchantId: string };
+  orderSaveDate: string;
+  totalCents: number;
+  orderMethod: string;
+  orderId: number | null;
+  hasVoid: boolean;
+}
+
+export async function getOrderHistory(
+  ctx: AppContext,
+  customerId: string,
+  before: string | undefined,
+): Promise<{ orderHistory: OrderHistoryRow[]; nextBefore: string | null }> {
+  let cursor;
+  if (before) {
+    cursor = await findHistoryCursor(ctx.db, customerId, before);
+    // Someone else's order or one that was never placed: the same answer as a wrong id.
+    if (!cursor) throw new AppError('not_found', 'Order not found');
+  }
+  const rows = await listOrderHistory(ctx.db, customerId, ORDER_HISTORY_PAGE + 1, cursor);
+  const page = rows.slice(0, ORDER_HISTORY_PAGE);
+  return {
+    orderHistory: page.map((r) => ({
+      _id: r.id,
+      merchant_info: {
+        name: r.merchantName,
+        logoUrl: r.merchantLogoUrl,
+        merchantId: r.merchantSlug,
+      },
+      orderSaveDate: r.placedAt!.toISOString(), // the query keeps placed orders only
+      totalCents: r.totalCents,
+      orderMethod: r.orderMethod,
+      orderId: r.orderNumber,
+      hasVoid: r.hasVoid || r.state === 'voided',
+    })),
+    nextBefore: rows.length > ORDER_HISTORY_PAGE ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** The spec's orderAmount.total: cents of the diner's placed orders that were not voided. */
+export async function getOrderAmount(ctx: AppContext, customerId: string) {
+  const { totalCents, count } = await sumPlacedOrders(ctx.db, customerId);
+  return { total: totalCents, count };
+}
+
+export async function getLoyaltyPoints(ctx: AppContext, customerId: string) {
+  const [pointsAvailable, rows] = await Promise.all([
+    sumLoyaltyPoints(ctx.db, customerId),
+    listLoyaltyHistory(ctx.db, customerId, LOYALTY_HISTORY_LIMIT),
+  ]);
+  return {
+    pointsAvailable,
+    history: rows.map((r) => ({
+      points: r.points,
+      detail: r.detail,
+      date: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Points an order of this total earns: one per cent (100 per dollar), never negative. */
+export const loyaltyPointsFor = (totalCents: number) => Math.max(0, Math.trunc(totalCents));
+
+export interface LoyaltyAward {
+  customerId: string;
+  merchantId: string;
+  orderId: string;
+  totalCents: number;
+  /** What the Loyalty Level table shows, e.g. "Order #12 at Sunrise Diner". */
+  detail: string;
+  /** When the points were earned (send order passes its clock's now); default: the database's. */
+  at?: Date;
+}
+
+/**
+ * Credits a signed-in diner for a placed order, inside the caller's transaction (send order).
+ * Idempotent per order through the ledger's unique order id: a retry awards nothing more.
+ * Returns the points this call recorded (0 when already awarded or the total is 0).
+ */
+export async function awardLoyaltyPoints(tx: Tx, award: LoyaltyAward): Promise<number> {
+  const points = loyaltyPointsFor(award.totalCents);
+  if (points === 0) return 0;
+  const written = await insertLoyaltyEntry(tx, {
+    customerId: award.customerId,
+    merchantId: award.merchantId,
+    orderId: award.orderId,
+    points,
+    detail: award.detail.slice(0, 200),
+    ...(award.at ? { createdAt: award.at } : {}),
+  });
+  return written ? points : 0;
+}

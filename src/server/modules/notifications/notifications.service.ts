@@ -1,0 +1,165 @@
+// Queues the app's messages in the caller's transaction (never sends: the outbox worker does).
+// Each message key names the business event, so a retried placement or a second click queues
+// nothing new. Order placement (a later issue) calls enqueueOrderPlacedNotifications from its
+// onOrderPlaced hook; sendOrderTimeSMS calls enqueueReadyTimeSms; the contacts call
+// enqueueCustomerInfoEmail; phone verification enqueueVerificationSms.
+import type { Tx } from '../../db/client.js';
+import { enqueueMessage } from '../outbox/outbox.service.js';
+import {
+  type NotifyLine,
+  type NotifyMerchant,
+  type NotifyOrder,
+  type NotifySubmission,
+  buildCustomerInfoEmail,
+  buildNewOrderEmail,
+  buildOrderPlacedSms,
+  buildReadyTimeSms,
+  buildReceiptEmail,
+  buildVerificationSms,
+} from './notifications.builders.js';
+
+export * from './notifications.builders.js';
+
+export interface Queued {
+  /** What was queued (its outbox key), or why not. */
+  messageKey: string;
+  queued: boolean;
+  /** false when the same key was queued before (a retry): nothing new was queued. */
+  created?: boolean;
+  skipped?: string;
+}
+
+/**
+ * On order placement: the merchant's SMS (when enableReceivingOrderPlacedSMS and the store phone
+ * is +1), the new-order email (to emailReceivingNotification) and the diner's receipt (when they
+ * gave an email). Only inserts: it cannot fail because a provider is slow or down.
+ */
+export async function enqueueOrderPlacedNotifications(
+  tx: Tx,
+  input: { merchant: NotifyMerchant; order: NotifyOrder; lines: NotifyLine[] },
+): Promise<Queued[]> {
+  const { merchant: m, order: o, lines } = input;
+  const out: Queued[] = [];
+
+  const smsKey = `order-placed-sms:${o.id}`;
+  const sms = buildOrderPlacedSms(m, o);
+  if (sms) {
+    const r = await enqueueMessage(tx, {
+      kind: 'sms',
+      merchantId: m.id,
+      messageKey: smsKey,
+      payload: sms,
+    });
+    out.push({ messageKey: smsKey, queued: true, created: r.created });
+  } else {
+    out.push({
+      messageKey: smsKey,
+      queued: false,
+      skipped: m.enableReceivingOrderPlacedSms ? 'store phone is not a +1 number' : 'setting off',
+    });
+  }
+
+  const emailKey = `new-order-email:${o.id}`;
+  const email = buildNewOrderEmail(m, o, lines);
+  if (email) {
+    const r = await enqueueMessage(tx, {
+      kind: 'email',
+      merchantId: m.id,
+      messageKey: emailKey,
+      payload: email,
+    });
+    out.push({ messageKey: emailKey, queued: true, created: r.created });
+  } else {
+    out.push({ messageKey: emailKey, queued: false, skipped: 'no notification email' });
+  }
+
+  const receiptKey = `receipt-email:${o.id}`;
+  const receipt = buildReceiptEmail(m, o, lines);
+  if (receipt) {
+    const r = await enqueueMessage(tx, {
+      kind: 'email',
+      merchantId: m.id,
+      messageKey: receiptKey,
+      payload: receipt,
+    });
+    out.push({ messageKey: receiptKey, queued: true, created: r.created });
+  } else {
+    out.push({ messageKey: receiptKey, queued: false, skipped: 'diner gave no email' });
+  }
+  return out;
+}
+
+/**
+ * The ready-time text, once per order (checklist T4.64: the key is the order id, so a second
+ * send queues nothing). The caller loads the order by id and uses its stored phone (C7.105).
+ */
+export async function enqueueReadyTimeSms(
+  tx: Tx,
+  input: { merchant: NotifyMerchant; order: NotifyOrder; minutes: number },
+): Promise<Queued> {
+  const messageKey = `ready-time-sms:${input.order.id}`;
+  const sms = buildReadyTimeSms(input.merchant, input.order, input.minutes);
+  if (!sms) {
+    return {
+      messageKey,
+      queued: false,
+      skipped: input.merchant.enableOrderTimeConfirmSms
+        ? 'diner phone is not a +1 number or minutes out of range'
+        : 'setting off',
+    };
+  }
+  const r = await enqueueMessage(tx, {
+    kind: 'sms',
+    merchantId: input.merchant.id,
+    messageKey,
+    payload: sms,
+  });
+  return { messageKey, queued: true, created: r.created };
+}
+
+/** A customer-info submission to the merchant's customerInfoCollect recipients and subject. */
+export async function enqueueCustomerInfoEmail(
+  tx: Tx,
+  input: { merchant: NotifyMerchant; submission: NotifySubmission },
+): Promise<Queued> {
+  const messageKey = `customer-info-email:${input.submission.id}`;
+  const email = buildCustomerInfoEmail(input.merchant, input.submission);
+  if (!email) return { messageKey, queued: false, skipped: 'collection off or no recipients' };
+  const r = await enqueueMessage(tx, {
+    kind: 'email',
+    merchantId: input.merchant.id,
+    messageKey,
+    payload: email,
+  });
+  return { messageKey, queued: true, created: r.created };
+}
+
+/**
+ * A verification code by SMS. `sendId` must be unique per send (e.g. verification id + send
+ * count), so a resend is a new message and a retry of the same send is not.
+ */
+export async function enqueueVerificationSms(
+  tx: Tx,
+  input: {
+    phone: string;
+    code: string;
+    sendId: string;
+    merchantId?: string | null;
+    storeName?: string;
+    expiresInMinutes?: number;
+  },
+): Promise<Queued> {
+  const messageKey = `verification-sms:${input.sendId}`;
+  const sms = buildVerificationSms(input.phone, input.code, {
+    ...(input.storeName ? { storeName: input.storeName } : {}),
+    ...(input.expiresInMinutes ? { expiresInMinutes: input.expiresInMinutes } : {}),
+  });
+  if (!sms) return { messageKey, queued: false, skipped: 'not a +1 number' };
+  const r = await enqueueMessage(tx, {
+    kind: 'sms',
+    merchantId: input.merchantId ?? null,
+    messageKey,
+    payload: sms,
+  });
+  return { messageKey, queued: true, created: r.created };
+}

@@ -1,0 +1,79 @@
+// The diner's order-placed page (spec §2 order_placed route): one order by its random _id, with
+// the merchant's name and logo, the ready-time rule and the order's live status. Nothing here can
+// be enumerated: the id is a random UUID and a wrong merchant or unknown id is a plain 404.
+import { and, asc, eq } from 'drizzle-orm';
+import { orderReadyTime, readyTimeText } from '../../../domain/index.js';
+import type { AppContext } from '../../app-context.js';
+import { orderLines, orders } from '../../db/schema/index.js';
+import { notFound } from '../../lib/app-error.js';
+import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import type { OrderPlacedView } from './order-placed.schemas.js';
+
+export async function getPlacedOrder(ctx: AppContext, merchantId: string, orderId: string): Promise<OrderPlacedView> {
+  const merchant = await findMerchantBySlug(ctx.db, merchantId);
+  if (!merchant) throw notFound('Order');
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchant.id)));
+  // A failed order was never placed: the diner is told at checkout, and this page has nothing.
+  if (!order || order.state === 'failed') throw notFound('Order');
+  const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sortOrder));
+  const ready = orderReadyTime(
+    {
+      orderMethod: order.orderMethod as never,
+      scheduleDate: order.scheduleDate,
+      scheduleTimeStr: order.scheduleTimeStr,
+      willBeReadyInMinutes: order.willBeReadyInMinutes,
+      placedAt: (order.placedAt ?? order.createdAt).getTime(),
+    },
+    merchant.foodPreparingTime,
+    merchant.timeZone,
+  );
+  return {
+    _id: order.id,
+    state: order.state,
+    orderId: order.orderNumber,
+    dailyOrderId: order.dailyOrderNumber,
+    orderSaveDate: (order.placedAt ?? order.createdAt).toISOString(),
+    orderMethod: order.orderMethod,
+    paymentMethod: order.paymentMethod,
+    paid: order.paid,
+    hasVoid: order.hasVoid,
+    dineinTableName: order.dineinTableName ?? '',
+    scheduleDate: order.scheduleDate,
+    scheduleTimeStr: order.scheduleTimeStr,
+    willBeReadyInMinutes: order.willBeReadyInMinutes,
+    readyTime: { kind: ready.kind, text: readyTimeText(ready) },
+    customerName: order.customerName,
+    orderItems: lines.map((l) => ({
+      name: l.name,
+      name_2nd: l.name2,
+      size: l.sizeName,
+      size_2nd: l.sizeName2,
+      qty: l.quantity,
+      priceCents: l.unitPriceCents,
+      orderItemOptions: l.options.map((o) => ({ name: o.name, name_2nd: o.name2, priceCents: o.priceCents })),
+      note: l.note,
+      lineTotalCents: l.lineTotalCents,
+      isFreePromo: l.isFreePromo,
+    })),
+    amounts: {
+      subtotalCents: order.subtotalCents,
+      taxCents: order.taxCents,
+      tipsCents: order.tipsCents,
+      fixedTipsCents: order.fixedTipsCents,
+      discountCents: order.discountCents,
+      processingFeeCents: order.processingFeeCents,
+      serviceFeeCents: order.serviceFeeCents,
+      deliveryFeeCents: order.deliveryFeeCents,
+      roomServiceDeliveryFeeCents: order.roomServiceDeliveryFeeCents,
+      totalCents: order.totalCents,
+    },
+    merchant_info: { merchantId: merchant.merchantId, name: merchant.name, logoUrl: merchant.logoUrl, phone: merchant.phone },
+    orderPreparingNotice: merchant.orderPreparingNotice,
+    customerInfoCollect: merchant.customerInfoCollect
+      ? { enabled: merchant.customerInfoCollect.enabled, noticeMsg: merchant.customerInfoCollect.noticeMsg }
+      : null,
+  };
+}

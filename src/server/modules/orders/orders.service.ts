@@ -1,0 +1,343 @@
+// The order state machine (docs/decisions/payments-core.md):
+//
+//   (new) ──create──▶ awaiting_payment ──place──▶ placed ──void──▶ voided
+//                            │
+//                            └──fail──▶ failed
+//
+// A cash order is created and placed in one transaction. Placing assigns the merchant-facing
+// numbers from the counter row, empties the diner's cart, runs the onOrderPlaced hooks and
+// publishes the new state, all in the placing transaction; failing removes the free promo item
+// from the cart. Every transition checks the state it starts from, under a row lock.
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import type { PaymentStatus } from '../../db/schema/index.js';
+import { inZone } from '../../../domain/hours/weekly-hours.js';
+import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
+import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
+import { invalidInput } from '../../lib/app-error.js';
+import {
+  type NewOrderLineRow,
+  type NewOrderRow,
+  type OrderRow,
+  emptyCart,
+  insertOrderLines,
+  insertOrderOnce,
+  lockOrder,
+  notifyOrderState,
+  removeFreePromoLines,
+  takeOrderNumbers,
+  updateOrder,
+} from './orders.repository.js';
+
+export type { OrderRow } from './orders.repository.js';
+
+/** Runs inside the placing transaction, after the numbers are assigned (outbox, loyalty…). */
+export type OrderPlacedHook = (tx: Tx, order: OrderRow, ctx: AppContext) => Promise<void>;
+
+/**
+ * Post-placement hooks. Modules append theirs at import time (e.g. the outbox queues the
+ * merchant's new-order SMS and email). A hook that throws rolls the placement back, so hooks must
+ * only write to the database — never call outside services.
+ */
+export const onOrderPlaced: OrderPlacedHook[] = [];
+
+/** One ordered line as it was when the diner ordered: names and prices are copied, not linked. */
+export interface OrderLineSnapshot {
+  itemId?: string | null;
+  categoryId?: string | null;
+  name: string;
+  name2?: string;
+  sizeName?: string;
+  sizeName2?: string;
+  unitPriceCents: number;
+  quantity: number;
+  options?: { name: string; name2: string; priceCents: number }[];
+  note?: string;
+  discountCents?: number;
+  lineTotalCents: number;
+  isFreePromo?: boolean;
+  printerIds?: string[];
+}
+
+/** The order's amounts in cents, as computed by src/domain/pricing (OrderTotals fits). */
+export interface OrderAmounts {
+  subtotalCents: number;
+  taxCents: number;
+  tipsCents: number;
+  fixedTipsCents: number;
+  discountCents: number;
+  processingFeeCents: number;
+  serviceFeeCents: number;
+  deliveryFeeCents: number;
+  roomServiceDeliveryFeeCents: number;
+  totalCents: number;
+}
+
+/** Everything send order knows about the order, already validated and priced. */
+export interface OrderDraft {
+  orderMethod: OrderMethod;
+  dineinTableName?: string | null;
+  amounts: OrderAmounts;
+  promoCode?: string | null;
+  customer: {
+    customerName: string;
+    customerEmail?: string;
+    phone?: string;
+    customerAddrStr?: string;
+    deliveryLat?: number | null;
+    deliveryLng?: number | null;
+    deliveryDistanceMiles?: number | null;
+    deliveryNote?: string;
+    carMakeModel?: string;
+    carColor?: string;
+    roomServiceRoom?: string;
+    receiveOrderInfo?: boolean;
+  };
+  schedule?: { scheduledFor: Date | null; scheduleDate: string; scheduleTimeStr: string };
+  isBranch?: boolean;
+  loyaltyPointsEarned?: number;
+  lines: OrderLineSnapshot[];
+}
+
+const AMOUNT_KEYS = [
+  'subtotalCents',
+  'taxCents',
+  'tipsCents',
+  'fixedTipsCents',
+  'discountCents',
+  'processingFeeCents',
+  'serviceFeeCents',
+  'deliveryFeeCents',
+  'roomServiceDeliveryFeeCents',
+  'totalCents',
+] as const;
+
+/**
+ * The draft must be internally consistent before anything is charged: whole non-negative cents,
+ * total = subtotal + tax + tips + fixed tips + processing + service + delivery + room service −
+ * discount (spec §9, K9.11), at least one line with a quantity of 1..99.
+ */
+export function checkDraft(draft: OrderDraft): void {
+  const a = draft.amounts;
+  for (const key of AMOUNT_KEYS) {
+    if (!Number.isSafeInteger(a[key]) || a[key] < 0) {
+      throw invalidInput(`Invalid order amount ${key}`, [
+        { path: ['order', 'amounts', key], message: 'Invalid' },
+      ]);
+    }
+  }
+  const sum =
+    a.subtotalCents +
+    a.taxCents +
+    a.tipsCents +
+    a.fixedTipsCents +
+    a.processingFeeCents +
+    a.serviceFeeCents +
+    a.deliveryFeeCents +
+    a.roomServiceDeliveryFeeCents -
+    a.discountCents;
+  if (sum !== a.totalCents) {
+    throw invalidInput('Order total does not add up', [
+      { path: ['order', 'amounts', 'totalCents'], message: 'Invalid' },
+    ]);
+  }
+  if (draft.lines.length === 0) {
+    throw invalidInput('An order needs at least one line', [
+      { path: ['order', 'lines'], message: 'Required' },
+    ]);
+  }
+  draft.lines.forEach((l, i) => {
+    if (!Number.isSafeInteger(l.quantity) || l.quantity < 1 || l.quantity > MAX_QUANTITY) {
+      throw invalidInput('Invalid quantity', [
+        { path: ['order', 'lines', i, 'quantity'], message: 'Invalid' },
+      ]);
+    }
+    if (
+      !Number.isSafeInteger(l.unitPriceCents) ||
+      l.unitPriceCents < 0 ||
+      !Number.isSafeInteger(l.lineTotalCents) ||
+      l.lineTotalCents < 0
+    ) {
+      throw invalidInput('Invalid line price', [
+        { path: ['order', 'lines', i], message: 'Invalid' },
+      ]);
+    }
+  });
+}
+
+export interface OrderIdentity {
+  merchantUuid: string;
+  anonUserId: string;
+  customerId: string | null;
+  idempotencyKey: string;
+  requestFingerprint: string;
+  paymentMethod: PaymentMethod;
+  createdAt: Date;
+}
+
+export function orderRowFrom(draft: OrderDraft, who: OrderIdentity): NewOrderRow {
+  const c = draft.customer;
+  return {
+    merchantId: who.merchantUuid,
+    state: 'awaiting_payment',
+    anonUserId: who.anonUserId,
+    customerId: who.customerId,
+    idempotencyKey: who.idempotencyKey,
+    requestFingerprint: who.requestFingerprint,
+    orderMethod: draft.orderMethod,
+    dineinTableName: draft.dineinTableName ?? null,
+    paymentMethod: who.paymentMethod,
+    subtotalCents: draft.amounts.subtotalCents,
+    taxCents: draft.amounts.taxCents,
+    tipsCents: draft.amounts.tipsCents,
+    fixedTipsCents: draft.amounts.fixedTipsCents,
+    discountCents: draft.amounts.discountCents,
+    processingFeeCents: draft.amounts.processingFeeCents,
+    serviceFeeCents: draft.amounts.serviceFeeCents,
+    deliveryFeeCents: draft.amounts.deliveryFeeCents,
+    roomServiceDeliveryFeeCents: draft.amounts.roomServiceDeliveryFeeCents,
+    totalCents: draft.amounts.totalCents,
+    promoCode: draft.promoCode ?? null,
+    customerName: c.customerName,
+    customerEmail: c.customerEmail ?? '',
+    phone: c.phone ?? '',
+    customerAddrStr: c.customerAddrStr ?? '',
+    deliveryLat: c.deliveryLat ?? null,
+    deliveryLng: c.deliveryLng ?? null,
+    deliveryDistanceMiles: c.deliveryDistanceMiles ?? null,
+    deliveryNote: c.deliveryNote ?? '',
+    carMakeModel: c.carMakeModel ?? '',
+    carColor: c.carColor ?? '',
+    roomServiceRoom: c.roomServiceRoom ?? '',
+    receiveOrderInfo: c.receiveOrderInfo ?? false,
+    scheduledFor: draft.schedule?.scheduledFor ?? null,
+    scheduleDate: draft.schedule?.scheduleDate ?? '',
+    scheduleTimeStr: draft.schedule?.scheduleTimeStr ?? '',
+    isBranch: draft.isBranch ?? false,
+    loyaltyPointsEarned: draft.loyaltyPointsEarned ?? 0,
+    createdAt: who.createdAt,
+    updatedAt: who.createdAt,
+  };
+}
+
+function lineRowsFrom(orderId: string, lines: OrderLineSnapshot[]): NewOrderLineRow[] {
+  return lines.map((l, i) => ({
+    orderId,
+    sortOrder: i,
+    itemId: l.itemId ?? null,
+    categoryId: l.categoryId ?? null,
+    name: l.name,
+    name2: l.name2 ?? '',
+    sizeName: l.sizeName ?? '',
+    sizeName2: l.sizeName2 ?? '',
+    unitPriceCents: l.unitPriceCents,
+    quantity: l.quantity,
+    options: l.options ?? [],
+    note: l.note ?? '',
+    discountCents: l.discountCents ?? 0,
+    lineTotalCents: l.lineTotalCents,
+    isFreePromo: l.isFreePromo ?? false,
+    printerIds: l.printerIds ?? [],
+  }));
+}
+
+/**
+ * Writes the order in awaiting_payment with its lines, once per idempotency key. Returns the
+ * new order, or undefined when the key was used before (nothing is written then).
+ */
+export async function createAwaitingOrder(
+  tx: Tx,
+  row: NewOrderRow,
+  lines: OrderLineSnapshot[],
+): Promise<OrderRow | undefined> {
+  const order = await insertOrderOnce(tx, row);
+  if (!order) return undefined;
+  await insertOrderLines(tx, lineRowsFrom(order.id, lines));
+  return order;
+}
+
+/** The merchant-local calendar date of an instant ("2026-03-08"). */
+export function businessDateOf(now: Date, timeZone: string): string {
+  return inZone(now.getTime(), timeZone).toISODate() ?? now.toISOString().slice(0, 10);
+}
+
+export interface PaymentOutcome {
+  paid: boolean;
+  paymentStatus: PaymentStatus;
+  transactionId: string | null;
+  paymentProvider: string | null;
+}
+
+/**
+ * awaiting_payment → placed, in the caller's transaction. Returns undefined (and changes
+ * nothing) when the order is no longer awaiting payment.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  orderId: string,
+  timeZone: string,
+  payment: PaymentOutcome,
+): Promise<OrderRow | undefined> {
+  const current = await lockOrder(tx, orderId);
+  if (!current || current.state !== 'awaiting_payment') return undefined;
+  const numbers = await takeOrderNumbers(
+    tx,
+    current.merchantId,
+    businessDateOf(ctx.clock.now(), timeZone),
+  );
+  // Read after the counter row is ours: placing times then follow the numbers (commit order).
+  const now = ctx.clock.now();
+  const placed = await updateOrder(tx, orderId, {
+    state: 'placed',
+    orderNumber: numbers.orderNumber,
+    dailyOrderNumber: numbers.dailyOrderNumber,
+    businessDate: numbers.businessDate,
+    placedAt: now,
+    updatedAt: now,
+    ...payment,
+  });
+  await emptyCart(tx, placed.merchantId, placed.anonUserId);
+  for (const hook of onOrderPlaced) await hook(tx, placed, ctx);
+  await notifyOrderState(tx, placed.merchantId, placed.id, 'placed');
+  return placed;
+}
+
+/** awaiting_payment → failed; the free promo add-on leaves the cart (spec §4). */
+export async function failOrder(
+  ctx: AppContext,
+  tx: Tx,
+  orderId: string,
+  failure: { code: string; reason: string; paymentStatus: PaymentStatus },
+): Promise<OrderRow | undefined> {
+  const current = await lockOrder(tx, orderId);
+  if (!current || current.state !== 'awaiting_payment') return undefined;
+  const now = ctx.clock.now();
+  const failed = await updateOrder(tx, orderId, {
+    state: 'failed',
+    failureCode: failure.code,
+    failureReason: failure.reason,
+    paymentStatus: failure.paymentStatus,
+    updatedAt: now,
+  });
+  await removeFreePromoLines(tx, failed.merchantId, failed.anonUserId);
+  return failed;
+}
+
+/** placed → voided (hasVoid). Returns undefined when the order is not placed. */
+export async function markOrderVoided(
+  ctx: AppContext,
+  tx: Tx,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const current = await lockOrder(tx, orderId);
+  if (!current || current.state !== 'placed') return undefined;
+  const voided = await updateOrder(tx, orderId, {
+    state: 'voided',
+    hasVoid: true,
+    paymentStatus: current.paymentStatus === 'none' ? 'none' : 'voided',
+    updatedAt: ctx.clock.now(),
+  });
+  await notifyOrderState(tx, voided.merchantId, voided.id, 'voided');
+  return voided;
+}

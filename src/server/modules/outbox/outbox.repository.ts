@@ -1,0 +1,141 @@
+// Outbox queries. Claiming uses FOR UPDATE SKIP LOCKED plus a lease (locked_until/locked_by), so
+// one worker at a time holds a message across any number of instances, and a crashed worker's
+// message is taken over when its lease ends.
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { outbox } from '../../db/schema/index.js';
+import type { OutboxStatus } from './outbox.types.js';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export async function insertMessage(
+  tx: Tx,
+  row: {
+    kind: 'sms' | 'email';
+    merchantId: string | null;
+    messageKey: string;
+    payload: Record<string, unknown>;
+    nextAttemptAt?: Date;
+  },
+): Promise<{ id: number; created: boolean }> {
+  const [inserted] = await tx
+    .insert(outbox)
+    .values({
+      kind: row.kind,
+      merchantId: row.merchantId,
+      messageKey: row.messageKey,
+      payload: row.payload,
+      ...(row.nextAttemptAt ? { nextAttemptAt: row.nextAttemptAt } : {}),
+    })
+    .onConflictDoNothing({ target: outbox.messageKey })
+    .returning({ id: outbox.id });
+  if (inserted) return { id: inserted.id, created: true };
+  const [existing] = await tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(eq(outbox.messageKey, row.messageKey));
+  if (!existing) throw new Error('outbox insert conflicted but no row has the key');
+  return { id: existing.id, created: false };
+}
+
+/**
+ * Claims up to `limit` due messages for `workerId` until `leaseUntil`: pending or failed ones
+ * whose time has come, and sending ones whose lease ran out (their worker died). Rows another
+ * worker is claiming at this instant are skipped, never waited for. Counts the attempt.
+ */
+export async function claimDue(
+  tx: Tx,
+  opts: { now: Date; leaseUntil: Date; workerId: string; limit: number },
+): Promise<OutboxRow[]> {
+  const due = tx
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        // Print jobs share the table but are delivered by the printing module.
+        inArray(outbox.kind, ['sms', 'email']),
+        or(
+          and(inArray(outbox.status, ['pending', 'failed']), lte(outbox.nextAttemptAt, opts.now)),
+          and(eq(outbox.status, 'sending'), lte(outbox.lockedUntil, opts.now)),
+        ),
+      ),
+    )
+    .orderBy(outbox.nextAttemptAt, outbox.id)
+    .limit(opts.limit)
+    .for('update', { skipLocked: true });
+  return tx
+    .update(outbox)
+    .set({
+      status: 'sending',
+      lockedBy: opts.workerId,
+      lockedUntil: opts.leaseUntil,
+      attempts: sql`${outbox.attempts} + 1`,
+    })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/** Marks a claimed message sent; false when this worker no longer holds it. */
+export async function markSent(
+  tx: Tx,
+  opts: { id: number; workerId: string; now: Date; providerMessageId: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(outbox)
+    .set({
+      status: 'sent',
+      sentAt: opts.now,
+      providerMessageId: opts.providerMessageId,
+      lockedUntil: null,
+      lastError: null,
+    })
+    .where(
+      and(eq(outbox.id, opts.id), eq(outbox.lockedBy, opts.workerId), eq(outbox.status, 'sending')),
+    )
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+/** Records a failed attempt: retried at nextAttemptAt (status failed) or given up (dead). */
+export async function markFailed(
+  tx: Tx,
+  opts: {
+    id: number;
+    workerId: string;
+    status: Extract<OutboxStatus, 'failed' | 'dead'>;
+    nextAttemptAt: Date;
+    error: string;
+  },
+): Promise<boolean> {
+  const rows = await tx
+    .update(outbox)
+    .set({
+      status: opts.status,
+      nextAttemptAt: opts.nextAttemptAt,
+      lockedUntil: null,
+      lastError: opts.error.slice(0, 500),
+    })
+    .where(
+      and(eq(outbox.id, opts.id), eq(outbox.lockedBy, opts.workerId), eq(outbox.status, 'sending')),
+    )
+    .returning({ id: outbox.id });
+  return rows.length > 0;
+}
+
+export async function findByKey(tx: Tx, messageKey: string): Promise<OutboxRow | undefined> {
+  const [row] = await tx.select().from(outbox).where(eq(outbox.messageKey, messageKey));
+  return row;
+}
+
+/** SMS and email, newest first, for the dev outbox view. */
+export async function listRecent(
+  tx: Tx,
+  opts: { kind?: 'sms' | 'email'; limit: number },
+): Promise<OutboxRow[]> {
+  return tx
+    .select()
+    .from(outbox)
+    .where(inArray(outbox.kind, opts.kind ? [opts.kind] : ['sms', 'email']))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(opts.limit);
+}

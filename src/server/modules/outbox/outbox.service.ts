@@ -1,0 +1,324 @@
+// The outbox: messages are queued with enqueueMessage inside the caller's transaction (an insert
+// and a NOTIFY, nothing else), so a slow or failing provider can never block or fail an order.
+// A worker on every instance then delivers them at least once: it claims due rows with
+// FOR UPDATE SKIP LOCKED and a lease, sends through the SMS or email adapter with a time limit,
+// and records sent / failed (retried with exponential backoff) / dead (after
+// OUTBOX_MAX_ATTEMPTS, or at once for a permanent refusal such as an invalid number).
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { invalidInput } from '../../lib/app-error.js';
+import {
+  type OutboxRow,
+  claimDue,
+  insertMessage,
+  markFailed,
+  markSent,
+} from './outbox.repository.js';
+import {
+  OUTBOX_CHANNEL,
+  type OutboxMessage,
+  emailPayloadSchema,
+  smsPayloadSchema,
+} from './outbox.types.js';
+
+/**
+ * Queues a message in the caller's transaction. The same messageKey queues it once: a second
+ * call returns the first row (created: false). Workers are woken by NOTIFY on commit.
+ */
+export async function enqueueMessage(
+  tx: Tx,
+  message: OutboxMessage,
+): Promise<{ id: number; created: boolean }> {
+  if (!message.messageKey || message.messageKey.length > 200) {
+    throw invalidInput('messageKey must be 1 to 200 characters');
+  }
+  const parsed =
+    message.kind === 'sms'
+      ? smsPayloadSchema.safeParse(message.payload)
+      : emailPayloadSchema.safeParse(message.payload);
+  if (!parsed.success) {
+    throw invalidInput(
+      `Invalid ${message.kind} message`,
+      parsed.error.issues.map((i) => ({
+        path: ['payload', ...i.path.map(String)],
+        message: i.message,
+      })),
+    );
+  }
+  const result = await insertMessage(tx, {
+    kind: message.kind,
+    merchantId: message.merchantId ?? null,
+    messageKey: message.messageKey,
+    payload: parsed.data as Record<string, unknown>,
+    ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
+  });
+  if (result.created) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  return result;
+}
+
+/** Delay before the next attempt after `attempts` failed ones: exponential, capped, +0–10 %. */
+export function backoffMs(
+  attempts: number,
+  opts: { backoffBaseMs: number; backoffMaxMs: number },
+  id = 0,
+): number {
+  const exp = Math.min(opts.backoffMaxMs, opts.backoffBaseMs * 2 ** Math.max(0, attempts - 1));
+  // Deterministic jitter per message spreads retries after an outage without random tests.
+  const jitter = ((id * 2654435761) % 1000) / 10_000;
+  return Math.round(exp * (1 + jitter));
+}
+
+const maskPhone = (e164: string) => `${e164.slice(0, 5)}***${e164.slice(-2)}`;
+
+interface Delivery {
+  providerMessageId: string;
+}
+
+class DeliveryTimeout extends Error {
+  readonly permanent = false;
+  constructor(ms: number) {
+    super(`provider did not answer within ${ms} ms`);
+  }
+}
+
+/** Hands one claimed row to its adapter. Throws the adapter's error (with `permanent`). */
+async function deliver(ctx: AppContext, row: OutboxRow): Promise<Delivery> {
+  const limitMs = ctx.config.outsideTimeoutMs + 1000;
+  let timer: NodeJS.Timeout | undefined;
+  const controller = new AbortController();
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new DeliveryTimeout(limitMs));
+    }, limitMs);
+  });
+  try {
+    if (row.kind === 'sms') {
+      const p = smsPayloadSchema.safeParse(row.payload);
+      if (!p.success) throw Object.assign(new Error('malformed sms payload'), { permanent: true });
+      const r = await Promise.race([
+        ctx.adapters.sms.send(
+          { to: p.data.to, body: p.data.body, messageKey: row.messageKey },
+          controller.signal,
+        ),
+        timeout,
+      ]);
+      return { providerMessageId: r.providerMessageId };
+    }
+    if (row.kind === 'email') {
+      const p = emailPayloadSchema.safeParse(row.payload);
+      if (!p.success)
+        throw Object.assign(new Error('malformed email payload'), { permanent: true });
+      const r = await Promise.race([
+        ctx.adapters.email.send({
+          to: p.data.to,
+          subject: p.data.subject,
+          text: p.data.text,
+          ...(p.data.html ? { html: p.data.html } : {}),
+          ...(p.data.replyTo ? { replyTo: p.data.replyTo } : {}),
+          messageKey: row.messageKey,
+        }),
+        timeout,
+      ]);
+      return { providerMessageId: r.providerMessageId };
+    }
+    // Print jobs are delivered by the printing module, never by this worker.
+    throw Object.assign(new Error(`unknown kind ${row.kind}`), { permanent: true });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface OutboxRunResult {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  dead: number;
+}
+
+/** One worker's id: host, process and a random part (two apps in one process differ). */
+export const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+/**
+ * Claims and delivers due messages until none are left (or `maxBatches` batches ran). Safe to run
+ * on any number of instances at once: each message is held by one worker at a time.
+ */
+export async function processOutbox(
+  ctx: AppContext,
+  opts: { workerId?: string; maxBatches?: number } = {},
+): Promise<OutboxRunResult> {
+  const workerId = opts.workerId ?? workerState(ctx).workerId;
+  const cfg = ctx.config.outbox;
+  const total: OutboxRunResult = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
+  for (let batch = 0; batch < (opts.maxBatches ?? 50); batch++) {
+    const now = ctx.clock.now();
+    const rows = await ctx.db.transaction((tx) =>
+      claimDue(tx, {
+        now,
+        leaseUntil: new Date(now.getTime() + cfg.leaseMs),
+        workerId,
+        limit: cfg.batchSize,
+      }),
+    );
+    total.claimed += rows.length;
+    await Promise.all(
+      rows.map(async (row) => {
+        const outcome = await deliverOne(ctx, row, workerId);
+        total[outcome] += 1;
+      }),
+    );
+    if (rows.length < cfg.batchSize) break;
+  }
+  return total;
+}
+
+async function deliverOne(
+  ctx: AppContext,
+  row: OutboxRow,
+  workerId: string,
+): Promise<'sent' | 'retrying' | 'dead'> {
+  const cfg = ctx.config.outbox;
+  const purpose = (row.payload as { purpose?: unknown }).purpose;
+  const logFields = { outboxId: row.id, kind: row.kind, purpose, attempt: row.attempts };
+  try {
+    const { providerMessageId } = await deliver(ctx, row);
+    const held = await markSent(ctx.db, {
+      id: row.id,
+      workerId,
+      now: ctx.clock.now(),
+      providerMessageId,
+    });
+    if (!held) ctx.log.warn(logFields, 'outbox message sent after its lease was taken over');
+    const offline =
+      (row.kind === 'sms' && ctx.adapters.sms.name === 'offline') ||
+      (row.kind === 'email' && ctx.adapters.email.name === 'offline');
+    if (offline) {
+      const to = row.kind === 'sms' ? maskPhone(String(row.payload.to)) : row.payload.to;
+      ctx.log.info(
+        { ...logFields, to },
+        `${row.kind} kept in the outbox (offline): read it in the dev outbox view`,
+      );
+      // Bodies can hold verification codes: only at debug level, and only offline.
+      ctx.log.debug({ ...logFields, text: row.payload.body ?? row.payload.text }, 'offline body');
+    } else {
+      ctx.log.info({ ...logFields, providerMessageId }, 'outbox message sent');
+    }
+    return 'sent';
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    const permanent = (err as { permanent?: unknown }).permanent === true;
+    const dead = permanent || row.attempts >= cfg.maxAttempts;
+    const now = ctx.clock.now();
+    const nextAttemptAt = dead
+      ? now
+      : new Date(now.getTime() + backoffMs(row.attempts, cfg, row.id));
+    await markFailed(ctx.db, {
+      id: row.id,
+      workerId,
+      status: dead ? 'dead' : 'failed',
+      nextAttemptAt,
+      error,
+    });
+    if (dead) {
+      ctx.log.error({ ...logFields, error, permanent }, 'outbox message given up');
+      return 'dead';
+    }
+    ctx.log.warn({ ...logFields, error, nextAttemptAt }, 'outbox message failed, will retry');
+    return 'retrying';
+  }
+}
+
+// --- The background worker of one app: polled by the jobs table, woken by NOTIFY. ---
+
+interface WorkerState {
+  workerId: string;
+  draining: Promise<void> | null;
+  again: boolean;
+  closed: boolean;
+  listening: Promise<(() => Promise<void>) | null> | null;
+  lastPollAt: number;
+}
+
+const states = new WeakMap<AppContext, WorkerState>();
+
+function workerState(ctx: AppContext): WorkerState {
+  let s = states.get(ctx);
+  if (!s) {
+    s = {
+      workerId: newWorkerId(),
+      draining: null,
+      again: false,
+      closed: false,
+      listening: null,
+      lastPollAt: 0,
+    };
+    states.set(ctx, s);
+  }
+  return s;
+}
+
+/** Runs processOutbox, never twice at once in one app; a wake-up during a run runs it again. */
+function drain(ctx: AppContext): Promise<void> {
+  const s = workerState(ctx);
+  if (s.draining) {
+    s.again = true;
+    return s.draining;
+  }
+  s.draining = (async () => {
+    try {
+      do {
+        s.again = false;
+        await processOutbox(ctx, { workerId: s.workerId });
+      } while (s.again && !s.closed);
+    } finally {
+      s.draining = null;
+    }
+  })();
+  return s.draining;
+}
+
+/**
+ * The job's tick: subscribes to NOTIFY on first use, then, every OUTBOX_POLL_MS, delivers what is
+ * due (retries whose time came, messages queued while the LISTEN connection was down).
+ */
+export async function runOutboxWorker(ctx: AppContext): Promise<void> {
+  const s = workerState(ctx);
+  if (s.closed) return;
+  const now = Date.now();
+  if (s.listening && now - s.lastPollAt < ctx.config.outbox.pollMs - 50) return;
+  s.lastPollAt = now;
+  s.listening ??= ctx.database
+    .listen(
+      OUTBOX_CHANNEL,
+      () => {
+        if (s.closed) return;
+        drain(ctx).catch((err: unknown) => ctx.log.error({ err }, 'outbox worker failed'));
+      },
+      {
+        // The LISTEN connection dropped: poll meanwhile, subscribe again on the next tick.
+        onLost: () => {
+          s.listening = null;
+        },
+      },
+    )
+    .catch((err: unknown) => {
+      ctx.log.warn({ err }, 'outbox LISTEN failed; polling only until the next tick');
+      s.listening = null;
+      return null;
+    });
+  await s.listening;
+  await drain(ctx);
+}
+
+/** Stops the worker of this app: no more wake-ups, and the run in flight finishes. */
+export async function stopOutboxWorker(ctx: AppContext): Promise<void> {
+  const s = states.get(ctx);
+  if (!s) return;
+  s.closed = true;
+  const unlisten = s.listening ? await s.listening : null;
+  await unlisten?.().catch(() => {});
+  await s.draining?.catch(() => {});
+}

@@ -1,0 +1,84 @@
+// Queries of payment_transactions: one row per call made to a gateway for an order. Card data
+// is limited to last four, brand, expiry, retref and auth code.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { paymentTransactions } from '../../db/schema/index.js';
+import type { PaymentResult } from '../../adapters/payments/index.js';
+
+export type TransactionRow = typeof paymentTransactions.$inferSelect;
+export type NewTransactionRow = typeof paymentTransactions.$inferInsert;
+export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error' | 'unknown';
+
+export async function insertTransaction(
+  tx: Tx,
+  values: NewTransactionRow,
+): Promise<TransactionRow> {
+  const [row] = await tx.insert(paymentTransactions).values(values).returning();
+  return row!;
+}
+
+export async function updateTransaction(
+  tx: Tx,
+  id: string,
+  set: Partial<NewTransactionRow>,
+): Promise<TransactionRow> {
+  const [row] = await tx
+    .update(paymentTransactions)
+    .set(set)
+    .where(eq(paymentTransactions.id, id))
+    .returning();
+  if (!row) throw new Error(`payment transaction ${id} vanished`);
+  return row;
+}
+
+/** The fields of a gateway result that may be kept. */
+export function resultFields(result: PaymentResult): Partial<NewTransactionRow> {
+  return {
+    retref: result.retref,
+    authCode: result.authCode,
+    cardLast4: result.cardLast4,
+    cardBrand: result.cardType,
+    cardExpiry: result.cardExpiry,
+    avsResult: result.avsResult,
+    cvvResult: result.cvvResult,
+    responseCode: result.responseCode,
+    message: result.message,
+  };
+}
+
+/** The order's authorisation or sale (at most one, by a unique index). */
+export async function findChargeTransaction(
+  tx: Tx,
+  orderId: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.orderId, orderId),
+        inArray(paymentTransactions.operation, ['auth', 'sale']),
+      ),
+    );
+  return row;
+}
+
+export async function findMerchantTransaction(
+  tx: Tx,
+  merchantUuid: string,
+  id: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.merchantId, merchantUuid)));
+  return row;
+}
+
+export async function listOrderTransactions(tx: Tx, orderId: string): Promise<TransactionRow[]> {
+  return tx
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.orderId, orderId))
+    .orderBy(asc(paymentTransactions.createdAt));
+}

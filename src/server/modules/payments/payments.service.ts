@@ -1,0 +1,514 @@
+// Send order's payment core: writes the order (awaiting payment, with the diner's idempotency
+// key) before any gateway call, calls the merchant's gateway with our order id, then places or
+// fails the order in one transaction. An unknown outcome leaves the order awaiting payment for the
+// reconciler. Contract and states: docs/decisions/payments-core.md.
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AppContext } from '../../app-context.js';
+import {
+  type CardInput,
+  GatewayDeclined,
+  GatewayError,
+  GatewayUnavailable,
+  type PaymentGateway,
+  type PaymentResult,
+} from '../../adapters/payments/index.js';
+import type { PaymentStatus } from '../../db/schema/index.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { makeCardFieldsSchema } from '../../../domain/validation/forms.js';
+import {
+  AppError,
+  type ErrorCode,
+  type FieldIssue,
+  invalidInput,
+  notFound,
+} from '../../lib/app-error.js';
+import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import { findOrder, findOrderByKey, lockOrder, updateOrder } from '../orders/orders.repository.js';
+import {
+  type OrderDraft,
+  type OrderRow,
+  checkDraft,
+  createAwaitingOrder,
+  failOrder,
+  orderRowFrom,
+  placeOrder,
+} from '../orders/orders.service.js';
+import {
+  type MerchantForPayment,
+  PAYMENT_MESSAGES,
+  gatewayEnv,
+  requestFingerprint,
+  requireGateway,
+} from './gateway.js';
+import {
+  type TransactionRow,
+  findChargeTransaction,
+  insertTransaction,
+  resultFields,
+  updateTransaction,
+} from './payments.repository.js';
+
+/** The card fields as the checkout sends them; missing ones answer "Missing required field". */
+export interface CardFieldsInput {
+  number?: string | null;
+  /** MMYY (a "/" is ignored). */
+  expiry?: string | null;
+  cvv?: string | null;
+  billingStreet?: string | null;
+  billingZip?: string | null;
+  name?: string | null;
+}
+
+export type PaymentInput = { method: 'cash' } | { method: 'creditcard'; card: CardFieldsInput };
+
+export interface SendOrderInput {
+  /** The spec's merchantId (the store's slug). */
+  merchantId: string;
+  anonUserId: string;
+  customerId?: string | null;
+  /** Made by the browser once per "Place the order" attempt and kept across its retries. */
+  idempotencyKey: string;
+  order: OrderDraft;
+  payment: PaymentInput;
+}
+
+export interface SendOrderResult {
+  /** The spec's _id. */
+  orderId: string;
+  /** placed, or awaiting_payment when the gateway's answer is not known yet (see `message`). */
+  state: 'placed' | 'awaiting_payment';
+  /** The spec's orderId and dailyOrderId; null until placed. */
+  orderNumber: number | null;
+  dailyOrderNumber: number | null;
+  businessDate: string | null;
+  totalCents: number;
+  paymentMethod: 'cash' | 'creditcard';
+  paid: boolean;
+  /** The spec's transactionId (card orders). */
+  transactionId: string | null;
+  card: { last4: string; brand: string } | null;
+  /** True when this answer is for an earlier request with the same idempotency key. */
+  replayed: boolean;
+  message: string | null;
+}
+
+export interface SendOrderOptions {
+  /** How long a retry waits for the first request of its key to finish (default 15 s). */
+  replayWaitMs?: number;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+const CARD_FIELDS = ['number', 'expiry', 'cvv', 'billingStreet', 'billingZip'] as const;
+
+function checkCard(
+  card: CardFieldsInput,
+  ctx: { now: Date; zone: string; allowAmex: boolean },
+): CardInput {
+  const missing = CARD_FIELDS.filter((f) => !card[f] || String(card[f]).trim() === '');
+  if (missing.length > 0) {
+    throw new AppError(
+      'invalid_input',
+      MESSAGES.MISSING_REQUIRED_FIELD,
+      missing.map((f) => ({ path: ['payment', 'card', f], message: MESSAGES.REQUIRED })),
+    );
+  }
+  const parsed = makeCardFieldsSchema({
+    now: ctx.now.getTime(),
+    zone: ctx.zone,
+    allowAmex: ctx.allowAmex,
+  }).safeParse({
+    cardNumber: card.number,
+    cvv: card.cvv,
+    expiry: card.expiry,
+    billingStreet: card.billingStreet,
+    billingZip: card.billingZip,
+  });
+  if (!parsed.success) {
+    const field = (key: PropertyKey | undefined) => (key === 'cardNumber' ? 'number' : String(key));
+    const issues: FieldIssue[] = parsed.error.issues.map((i) => ({
+      path: ['payment', 'card', field(i.path[0])],
+      message: i.message,
+    }));
+    throw new AppError('invalid_input', MESSAGES.INVALID_CARD, issues);
+  }
+  return {
+    number: parsed.data.cardNumber,
+    expiry: parsed.data.expiry,
+    cvv: parsed.data.cvv,
+    billingStreet: parsed.data.billingStreet,
+    billingZip: parsed.data.billingZip,
+    name: card.name?.trim() || undefined,
+  };
+}
+
+function resultOf(
+  order: OrderRow,
+  charge: TransactionRow | undefined,
+  replayed: boolean,
+): SendOrderResult {
+  return {
+    orderId: order.id,
+    state: order.state === 'awaiting_payment' ? 'awaiting_payment' : 'placed',
+    orderNumber: order.orderNumber,
+    dailyOrderNumber: order.dailyOrderNumber,
+    businessDate: order.businessDate,
+    totalCents: order.totalCents,
+    paymentMethod: order.paymentMethod === 'creditcard' ? 'creditcard' : 'cash',
+    paid: order.paid,
+    transactionId: order.transactionId,
+    card:
+      charge?.cardLast4 && charge.cardBrand
+        ? { last4: charge.cardLast4, brand: charge.cardBrand }
+        : null,
+    replayed,
+    message: order.state === 'awaiting_payment' ? PAYMENT_MESSAGES.pending : null,
+  };
+}
+
+/** A failed order answers, every time, with the error it failed with. */
+function failureOf(order: OrderRow): AppError {
+  const code = (order.failureCode ?? 'payment_declined') as ErrorCode;
+  return new AppError(code, order.failureReason ?? PAYMENT_MESSAGES.notCompleted);
+}
+
+/**
+ * Places an order, charging the card first when it is paid by card. See the contract in
+ * docs/decisions/payments-core.md. Throws AppError: invalid_input ("Missing required field",
+ * "Invalid credit card information provided.", bad draft), not_found (merchant), conflict (key
+ * reused for another request), payment_declined, upstream_unavailable.
+ */
+export async function placeOrderWithPayment(
+  ctx: AppContext,
+  input: SendOrderInput,
+  opts: SendOrderOptions = {},
+): Promise<SendOrderResult> {
+  const merchant = await findMerchantBySlug(ctx.db, input.merchantId);
+  if (!merchant) throw notFound('Merchant');
+  if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
+    throw invalidInput('Invalid idempotency key', [
+      { path: ['idempotencyKey'], message: 'Invalid' },
+    ]);
+  }
+  if (!input.anonUserId || input.anonUserId.length > 100) {
+    throw invalidInput('Invalid user id', [{ path: ['anonUserId'], message: 'Invalid' }]);
+  }
+  checkDraft(input.order);
+  const now = ctx.clock.now();
+  const method = input.payment.method;
+  if (method === 'creditcard' ? !merchant.supportCreditcardPayment : !merchant.supportCashPayment) {
+    throw invalidInput('This store does not take this payment method', [
+      { path: ['payment', 'method'], message: 'Invalid' },
+    ]);
+  }
+
+  let card: CardInput | null = null;
+  let gateway: PaymentGateway | null = null;
+  if (input.payment.method === 'creditcard') {
+    card = checkCard(input.payment.card, {
+      now,
+      zone: merchant.timeZone,
+      allowAmex: merchant.allowAmericanExpressCard,
+    });
+    gateway = requireGateway(ctx, merchant.ecommProvider);
+  }
+  const fingerprint = requestFingerprint(ctx.config.credentialsKey, {
+    merchantId: merchant.id,
+    anonUserId: input.anonUserId,
+    customerId: input.customerId ?? null,
+    order: input.order,
+    payment: card ? { method, card } : { method },
+  });
+
+  const row = orderRowFrom(input.order, {
+    merchantUuid: merchant.id,
+    anonUserId: input.anonUserId,
+    customerId: input.customerId ?? null,
+    idempotencyKey: input.idempotencyKey,
+    requestFingerprint: fingerprint,
+    paymentMethod: method,
+    createdAt: now,
+  });
+
+  if (!card || !gateway) {
+    // Cash: nothing to wait for, written and placed in one transaction.
+    const placed = await ctx.db.transaction(async (tx) => {
+      const order = await createAwaitingOrder(tx, row, input.order.lines);
+      if (!order) return undefined;
+      return placeOrder(ctx, tx, order.id, merchant.timeZone, {
+        paid: false,
+        paymentStatus: 'none',
+        transactionId: null,
+        paymentProvider: null,
+      });
+    });
+    if (placed) return resultOf(placed, undefined, false);
+    return replay(ctx, merchant.id, input, fingerprint, opts);
+  }
+
+  const operation = gateway.capabilities.flow === 'sale' ? 'sale' : 'auth';
+  const created = await ctx.db.transaction(async (tx) => {
+    const order = await createAwaitingOrder(tx, row, input.order.lines);
+    if (!order) return undefined;
+    const charge = await insertTransaction(tx, {
+      merchantId: merchant.id,
+      orderId: order.id,
+      provider: gateway.provider,
+      operation,
+      status: 'pending',
+      amountCents: order.totalCents,
+      tipCents: order.tipsCents + order.fixedTipsCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const pending = await updateOrder(tx, order.id, {
+      paymentStatus: 'pending',
+      paymentProvider: gateway.provider,
+      transactionId: charge.id,
+    });
+    return { order: pending, charge };
+  });
+  if (!created) return replay(ctx, merchant.id, input, fingerprint, opts);
+
+  const { order, charge } = created;
+  const env = gatewayEnv(ctx, merchant);
+  const request = {
+    orderRef: order.id,
+    amountCents: order.totalCents,
+    tipCents: order.tipsCents + order.fixedTipsCents,
+    card,
+  };
+  let result: PaymentResult;
+  try {
+    result =
+      operation === 'sale'
+        ? await gateway.sale(env, request)
+        : await gateway.authorize(env, request);
+  } catch (err) {
+    await recordChargeFailure(ctx, order, charge, err);
+    // Only reached for an unknown outcome: the order waits for the reconciler.
+    const current = (await findOrder(ctx.db, order.id)) ?? order;
+    return resultOf(current, charge, false);
+  }
+  let settled: Settlement;
+  try {
+    settled = await settleApproval(ctx, merchant, order.id, charge.id, gateway, result, {
+      status: operation === 'sale' ? 'captured' : 'authorized',
+      canPlace: true,
+    });
+  } catch (err) {
+    // The charge went through but placing failed (database trouble, a hook that threw): the
+    // placement rolled back, the order waits, and the reconciler finds the charge by order id.
+    ctx.log.error({ err, orderId: order.id }, 'approved payment could not be recorded yet');
+    await updateTransaction(ctx.db, charge.id, {
+      status: 'unknown',
+      message: 'Approved; placement pending',
+      updatedAt: ctx.clock.now(),
+    }).catch(() => undefined);
+    const current = (await findOrder(ctx.db, order.id)) ?? order;
+    return resultOf(current, charge, false);
+  }
+  if (settled.kind === 'placed') return resultOf(settled.order, settled.charge, false);
+  const current = (await findOrder(ctx.db, order.id)) ?? order;
+  if (current.state === 'failed') throw failureOf(current);
+  return resultOf(current, settled.charge, false);
+}
+
+/**
+ * Records a gateway error on the pending charge. A decline or an unreachable gateway fails the
+ * order (and throws the diner's error); an unknown outcome leaves it awaiting payment.
+ */
+async function recordChargeFailure(
+  ctx: AppContext,
+  order: OrderRow,
+  charge: TransactionRow,
+  err: unknown,
+): Promise<void> {
+  const now = ctx.clock.now();
+  if (err instanceof GatewayDeclined || err instanceof GatewayUnavailable) {
+    const declined = err instanceof GatewayDeclined;
+    const failure = declined
+      ? { code: 'payment_declined' as const, reason: PAYMENT_MESSAGES.declined(err.message) }
+      : { code: 'upstream_unavailable' as const, reason: PAYMENT_MESSAGES.unavailable };
+    const failed = await ctx.db.transaction(async (tx) => {
+      await updateTransaction(tx, charge.id, {
+        status: declined ? 'declined' : 'error',
+        responseCode: declined ? err.responseCode : null,
+        message: err.message,
+        updatedAt: now,
+      });
+      return failOrder(ctx, tx, order.id, {
+        ...failure,
+        paymentStatus: declined ? 'declined' : 'none',
+      });
+    });
+    throw failed ? failureOf(failed) : new AppError(failure.code, failure.reason);
+  }
+  // Timeout, garbage, or a bug of ours after sending: we cannot know whether money moved.
+  ctx.log.warn(
+    { orderId: order.id, err: err instanceof GatewayError ? err.message : String(err) },
+    'payment outcome unknown; the reconciler will resolve the order',
+  );
+  await updateTransaction(ctx.db, charge.id, {
+    status: 'unknown',
+    message: err instanceof GatewayError ? err.message : 'Outcome unknown',
+    updatedAt: now,
+  });
+}
+
+export type Settlement =
+  | { kind: 'placed'; order: OrderRow; charge: TransactionRow }
+  | { kind: 'failed'; order: OrderRow; charge: TransactionRow }
+  /** Approved but not acceptable, and the void did not go through: try again later. */
+  | { kind: 'unreleased'; charge: TransactionRow }
+  /** Someone else moved the order on first (e.g. the reconciler and the request raced). */
+  | { kind: 'moved_on'; charge: TransactionRow };
+
+/**
+ * An approval (from the answer or from a look-up) becomes a placed order — or, when its address
+ * or CVV result is refused or the order can no longer be placed, a voided charge and a failed
+ * order. Used by send order and by the reconciler.
+ */
+export async function settleApproval(
+  ctx: AppContext,
+  merchant: MerchantForPayment & { timeZone: string },
+  orderId: string,
+  chargeId: string,
+  gateway: PaymentGateway,
+  result: PaymentResult,
+  opts: { status: Extract<PaymentStatus, 'authorized' | 'captured'>; canPlace: boolean },
+): Promise<Settlement> {
+  const now = ctx.clock.now();
+  const verdict = gateway.acceptsVerification(result);
+  if (verdict.ok && opts.canPlace) {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const charge = await updateTransaction(tx, chargeId, {
+        status: 'approved',
+        ...resultFields(result),
+        amountCents: result.amountCents,
+        updatedAt: now,
+      });
+      const placed = await placeOrder(ctx, tx, orderId, merchant.timeZone, {
+        paid: true,
+        paymentStatus: opts.status,
+        transactionId: chargeId,
+        paymentProvider: gateway.provider,
+      });
+      return { charge, placed };
+    });
+    if (outcome.placed) return { kind: 'placed', order: outcome.placed, charge: outcome.charge };
+    const current = await findOrder(ctx.db, orderId);
+    if (current && (current.state === 'placed' || current.state === 'voided')) {
+      return { kind: 'placed', order: current, charge: outcome.charge };
+    }
+    // The order was failed meanwhile: the money must not stay taken.
+    return releaseCharge(ctx, merchant, orderId, outcome.charge, gateway, opts.status, null);
+  }
+  const charge = await updateTransaction(ctx.db, chargeId, {
+    status: 'approved',
+    ...resultFields(result),
+    amountCents: result.amountCents,
+    updatedAt: now,
+  });
+  const reason = !verdict.ok
+    ? { code: 'payment_declined' as const, reason: PAYMENT_MESSAGES[verdict.reason] }
+    : { code: 'upstream_unavailable' as const, reason: PAYMENT_MESSAGES.tooLate };
+  return releaseCharge(ctx, merchant, orderId, charge, gateway, opts.status, reason);
+}
+
+/**
+ * Voids an approved charge and, when `failure` is given, fails the order with it. When the void
+ * does not go through, a failed order keeps paymentStatus authorized/captured so the reconciler's
+ * release sweep retries; an awaiting order stays awaiting for the reconciler.
+ */
+export async function releaseCharge(
+  ctx: AppContext,
+  merchant: MerchantForPayment,
+  orderId: string,
+  charge: TransactionRow,
+  gateway: PaymentGateway,
+  heldAs: Extract<PaymentStatus, 'authorized' | 'captured'>,
+  failure: { code: ErrorCode; reason: string } | null,
+): Promise<Settlement> {
+  const now = ctx.clock.now();
+  let voided: PaymentResult | null = null;
+  let voidError: string | null = null;
+  try {
+    voided = await gateway.void(gatewayEnv(ctx, merchant), {
+      retref: charge.retref ?? '',
+      orderRef: orderId,
+    });
+  } catch (err) {
+    voidError = err instanceof GatewayError ? err.message : 'void failed';
+    ctx.log.warn({ orderId, err: voidError }, 'could not void an approved charge; will retry');
+  }
+  const order = await ctx.db.transaction(async (tx) => {
+    await insertTransaction(tx, {
+      merchantId: merchant.id,
+      orderId,
+      provider: gateway.provider,
+      operation: 'void',
+      status: voided ? 'approved' : 'error',
+      amountCents: charge.amountCents,
+      retref: charge.retref,
+      responseCode: voided?.responseCode ?? null,
+      message: voided?.message ?? voidError,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (failure) {
+      const failed = await failOrder(ctx, tx, orderId, {
+        ...failure,
+        paymentStatus: voided ? 'voided' : heldAs,
+      });
+      if (failed) return failed;
+    }
+    const current = await lockOrder(tx, orderId);
+    if (current?.state === 'failed') {
+      return updateOrder(tx, orderId, {
+        paymentStatus: voided ? 'voided' : heldAs,
+        updatedAt: now,
+      });
+    }
+    return current;
+  });
+  if (order?.state === 'failed') return { kind: 'failed', order, charge };
+  if (!voided) return { kind: 'unreleased', charge };
+  return { kind: 'moved_on', charge };
+}
+
+/** A retry of a key already used: same request → the same order (never a second charge). */
+async function replay(
+  ctx: AppContext,
+  merchantUuid: string,
+  input: SendOrderInput,
+  fingerprint: string,
+  opts: SendOrderOptions,
+): Promise<SendOrderResult> {
+  const waitUntil = Date.now() + (opts.replayWaitMs ?? 15_000);
+  for (;;) {
+    const first = await findOrderByKey(
+      ctx.db,
+      merchantUuid,
+      input.anonUserId,
+      input.idempotencyKey,
+    );
+    if (!first) throw new Error('idempotency key row vanished');
+    if (first.requestFingerprint !== fingerprint) {
+      throw new AppError(
+        'conflict',
+        'This order was already sent with different details. Please review your order and place it again.',
+      );
+    }
+    // The charge first, then the order: a charge seen still pending with an order seen placed
+    // is fine; the other way round could return a state that is already stale.
+    const charge = await findChargeTransaction(ctx.db, first.id);
+    const order = (await findOrder(ctx.db, first.id)) ?? first;
+    if (order.state === 'failed') throw failureOf(order);
+    // The first request of this key is still talking to the gateway: wait for its answer.
+    const stillTalking =
+      order.state === 'awaiting_payment' &&
+      (charge?.status === 'pending' || charge?.status === 'approved');
+    if (!stillTalking || Date.now() >= waitUntil) return resultOf(order, charge, true);
+    await sleep(50);
+  }
+}

@@ -1,0 +1,298 @@
+// The payment reconciler: at start and every minute, one runner at a time across instances.
+// 1. Orders awaiting card payment longer than a bound are looked up at the gateway by our order
+//    id: approved → placed (or voided when the order can no longer be placed); declined, voided
+//    or not found → failed. An unreachable gateway leaves them for the next run.
+// 2. Failed orders whose charge is still held are voided (release sweep).
+// 3. Authorisations of placed orders whose business day is over are captured (capture sweep).
+// Together: no charge without a placed order, no placed card order without a charge.
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Database } from '../../db/client.js';
+import { merchants, orders } from '../../db/schema/index.js';
+import { GatewayError } from '../../adapters/payments/index.js';
+import type { Job } from '../../jobs.js';
+import { failOrder } from '../orders/orders.service.js';
+import { updateOrder } from '../orders/orders.repository.js';
+import { PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
+import {
+  findChargeTransaction,
+  insertTransaction,
+  updateTransaction,
+} from './payments.repository.js';
+import { releaseCharge, settleApproval } from './payments.service.js';
+
+export interface ReconcileOptions {
+  /** An order awaiting payment is looked up once it is this old (default 2 minutes). */
+  reconcileAfterMs?: number;
+  /**
+   * An approved order older than this is voided instead of placed (default 30 minutes): a
+   * kitchen should not get an ASAP order that long after the diner gave up. Scheduled orders
+   * whose time is still ahead are placed whatever their age.
+   */
+  placeDeadlineMs?: number;
+  /** Orders handled per run and per sweep (default 100). */
+  batch?: number;
+}
+
+export const RECONCILE_DEFAULTS = {
+  reconcileAfterMs: 2 * 60_000,
+  placeDeadlineMs: 30 * 60_000,
+  batch: 100,
+} as const;
+
+export interface ReconcileReport {
+  placed: number;
+  failed: number;
+  released: number;
+  captured: number;
+  left: number;
+}
+
+/** Advisory lock key of the payment jobs (the migrations use 4_242_001). */
+export const PAYMENT_JOBS_LOCK_KEY = 4_242_004;
+
+const runningOnPglite = new WeakSet<Database>();
+
+/**
+ * Runs `work` only if no other runner holds the lock; answers null otherwise. On PostgreSQL the
+ * lock is pg_try_advisory_xact_lock held by an open transaction on its own connection (released
+ * by commit, or by the server if the process dies); `work` uses other connections. PGlite is one
+ * connection in one process (the data folder lock guarantees that), so there a process-local flag
+ * is the lock — holding a transaction there would block `work`'s own queries.
+ */
+export async function withPaymentJobsLock<T>(
+  ctx: AppContext,
+  work: () => Promise<T>,
+): Promise<T | null> {
+  if (ctx.database.kind === 'pglite') {
+    if (runningOnPglite.has(ctx.database)) return null;
+    runningOnPglite.add(ctx.database);
+    try {
+      return await work();
+    } finally {
+      runningOnPglite.delete(ctx.database);
+    }
+  }
+  return ctx.db.transaction(async (tx) => {
+    const res = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${PAYMENT_JOBS_LOCK_KEY}) as locked`,
+    )) as unknown as { rows: { locked: boolean }[] };
+    if (!res.rows[0]?.locked) return null;
+    return work();
+  });
+}
+
+async function merchantOf(ctx: AppContext, merchantUuid: string) {
+  const [m] = await ctx.db
+    .select({
+      id: merchants.id,
+      ecommProvider: merchants.ecommProvider,
+      paymentCredentials: merchants.paymentCredentials,
+      timeZone: merchants.timeZone,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, merchantUuid));
+  return m;
+}
+
+/** Resolves orders awaiting card payment for longer than the bound. */
+export async function resolveAwaitingOrders(
+  ctx: AppContext,
+  opts: ReconcileOptions = {},
+  report: ReconcileReport = { placed: 0, failed: 0, released: 0, captured: 0, left: 0 },
+): Promise<ReconcileReport> {
+  const o = { ...RECONCILE_DEFAULTS, ...opts };
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'awaiting_payment'),
+        lt(orders.createdAt, new Date(now.getTime() - o.reconcileAfterMs)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(o.batch);
+  for (const order of due) {
+    const merchant = await merchantOf(ctx, order.merchantId);
+    const charge = await findChargeTransaction(ctx.db, order.id);
+    const gateway = gatewayOf(ctx, order.paymentProvider ?? merchant?.ecommProvider ?? '');
+    if (!merchant || !gateway || !charge) {
+      // A card order always has its charge row (written with the order); a cash order is never
+      // left awaiting. Either way there is no charge to find: fail it.
+      if (!charge) {
+        const failed = await ctx.db.transaction((tx) =>
+          failOrder(ctx, tx, order.id, {
+            code: 'upstream_unavailable',
+            reason: PAYMENT_MESSAGES.notCompleted,
+            paymentStatus: 'none',
+          }),
+        );
+        if (failed) report.failed += 1;
+      } else {
+        ctx.log.warn({ orderId: order.id }, 'no gateway configured to reconcile this order');
+        report.left += 1;
+      }
+      continue;
+    }
+    try {
+      const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant), {
+        orderRef: order.id,
+      });
+      if (found.found && (found.status === 'authorized' || found.status === 'captured')) {
+        const age = now.getTime() - order.createdAt.getTime();
+        const scheduledAhead = order.scheduledFor !== null && order.scheduledFor > now;
+        const settled = await settleApproval(
+          ctx,
+          merchant,
+          order.id,
+          charge.id,
+          gateway,
+          found.result,
+          { status: found.status, canPlace: age <= o.placeDeadlineMs || scheduledAhead },
+        );
+        if (settled.kind === 'placed') report.placed += 1;
+        else if (settled.kind === 'failed') report.failed += 1;
+        else report.left += 1;
+        continue;
+      }
+      const declined = found.found && found.status === 'declined';
+      const failure = declined
+        ? {
+            code: 'payment_declined',
+            reason: PAYMENT_MESSAGES.declined(found.result.message),
+          }
+        : { code: 'upstream_unavailable', reason: PAYMENT_MESSAGES.notCompleted };
+      const failed = await ctx.db.transaction(async (tx) => {
+        await updateTransaction(tx, charge.id, {
+          status: declined ? 'declined' : 'error',
+          message: found.found ? `Gateway shows ${found.status}` : 'Not found at the gateway',
+          updatedAt: now,
+        });
+        return failOrder(ctx, tx, order.id, {
+          ...failure,
+          paymentStatus: found.found && found.status !== 'declined' ? 'voided' : 'none',
+        });
+      });
+      if (failed) report.failed += 1;
+    } catch (err) {
+      // One order's trouble must not stop the others; it is tried again next run.
+      if (err instanceof GatewayError) {
+        ctx.log.warn({ orderId: order.id, err: err.message }, 'gateway look-up failed; will retry');
+      } else {
+        ctx.log.error({ err, orderId: order.id }, 'could not reconcile order; will retry');
+      }
+      report.left += 1;
+    }
+  }
+  return report;
+}
+
+/** Voids charges still held for failed orders (a void that did not go through earlier). */
+export async function releaseHeldCharges(
+  ctx: AppContext,
+  report: ReconcileReport,
+  batch: number = RECONCILE_DEFAULTS.batch,
+): Promise<void> {
+  const held = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.state, 'failed'), inArray(orders.paymentStatus, ['authorized', 'captured'])),
+    )
+    .limit(batch);
+  for (const order of held) {
+    const merchant = await merchantOf(ctx, order.merchantId);
+    const charge = await findChargeTransaction(ctx.db, order.id);
+    const gateway = gatewayOf(ctx, order.paymentProvider ?? '');
+    if (!merchant || !charge || !gateway) continue;
+    const heldAs = order.paymentStatus === 'captured' ? 'captured' : 'authorized';
+    const r = await releaseCharge(ctx, merchant, order.id, charge, gateway, heldAs, null);
+    if (r.kind !== 'unreleased') report.released += 1;
+  }
+}
+
+/**
+ * Captures authorisations of placed orders whose business day (merchant time) is over, with the
+ * order's final total — tips adjusted that day included (docs/decisions/payments-core.md).
+ */
+export async function captureDueAuthorizations(
+  ctx: AppContext,
+  report: ReconcileReport,
+  batch: number = RECONCILE_DEFAULTS.batch,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const due = await ctx.db
+    .select({ order: orders, timeZone: merchants.timeZone })
+    .from(orders)
+    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+    .where(
+      and(
+        eq(orders.state, 'placed'),
+        eq(orders.paymentStatus, 'authorized'),
+        sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${merchants.timeZone})::date`,
+      ),
+    )
+    .limit(batch);
+  for (const { order } of due) {
+    const merchant = await merchantOf(ctx, order.merchantId);
+    const charge = await findChargeTransaction(ctx.db, order.id);
+    const gateway = gatewayOf(ctx, order.paymentProvider ?? '');
+    if (!merchant || !charge?.retref || !gateway) continue;
+    const tipCents = order.tipsCents + order.fixedTipsCents;
+    try {
+      const result = await gateway.capture(gatewayEnv(ctx, merchant), {
+        retref: charge.retref,
+        amountCents: order.totalCents,
+        tipCents,
+      });
+      await ctx.db.transaction(async (tx) => {
+        await insertTransaction(tx, {
+          merchantId: merchant.id,
+          orderId: order.id,
+          provider: gateway.provider,
+          operation: 'capture',
+          status: 'approved',
+          amountCents: result.amountCents,
+          tipCents,
+          retref: charge.retref,
+          authCode: result.authCode,
+          responseCode: result.responseCode,
+          message: result.message,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await updateOrder(tx, order.id, { paymentStatus: 'captured', updatedAt: now });
+      });
+      report.captured += 1;
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      ctx.log.warn({ orderId: order.id, err: err.message }, 'capture failed; will retry');
+    }
+  }
+}
+
+/** One run of the payment jobs; null when another runner holds the lock. */
+export async function runPaymentJobs(
+  ctx: AppContext,
+  opts: ReconcileOptions = {},
+): Promise<ReconcileReport | null> {
+  return withPaymentJobsLock(ctx, async () => {
+    const report = await resolveAwaitingOrders(ctx, opts);
+    await releaseHeldCharges(ctx, report, opts.batch);
+    await captureDueAuthorizations(ctx, report, opts.batch);
+    return report;
+  });
+}
+
+export const paymentReconcilerJob: Job = {
+  name: 'payment reconciler',
+  everyMs: 60_000,
+  run: async (ctx) => {
+    const report = await runPaymentJobs(ctx);
+    if (report && report.placed + report.failed + report.released + report.captured > 0) {
+      ctx.log.info(report, 'payment reconciler');
+    }
+  },
+};

@@ -1,0 +1,348 @@
+// The merchant's transaction calls (spec §7 "Transactions"): read an order's transaction, void
+// it, adjust its tips. The spec's rules (§4, §6) are re-checked here on the server (P6.14):
+// void only same-day (merchant time) paid card orders, providers cardPointe, tsys, tsys2 (and our
+// sandbox); tip adjustment same-day, providers cardPointe and tsys2 (and the sandbox).
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import {
+  GatewayDeclined,
+  GatewayError,
+  type PaymentGateway,
+  type PaymentResult,
+  maskCardNumber,
+} from '../../adapters/payments/index.js';
+import { orders } from '../../db/schema/index.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { adjustTips, adjustedTipsSchema } from '../../../domain/merchant-rules/orders.js';
+import { isOrderUnpaid } from '../../../domain/place-order/methods.js';
+import { isSameLocalDay } from '../../../domain/schedule/date-ranges.js';
+import type { OrderMethod } from '../../../domain/settings/schemas.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import { type OrderRow, findOrder, updateOrder } from '../orders/orders.repository.js';
+import { markOrderVoided } from '../orders/orders.service.js';
+import { gatewayEnv, gatewayOf } from '../payments/gateway.js';
+import {
+  type TransactionRow,
+  findChargeTransaction,
+  findMerchantTransaction,
+  insertTransaction,
+  updateTransaction,
+} from '../payments/payments.repository.js';
+
+/** Providers whose card orders the merchant may void (spec §4), plus the sandbox for the demo. */
+export const VOID_PROVIDERS: readonly string[] = ['cardPointe', 'tsys', 'tsys2', 'sandbox'];
+/** Providers whose card orders take a tip adjustment (spec §4), plus the sandbox. */
+export const TIP_ADJUST_PROVIDERS: readonly string[] = ['cardPointe', 'tsys2', 'sandbox'];
+
+export interface TransactionView {
+  _id: string;
+  transactionId: string;
+  orderId: string;
+  orderNumber: number | null;
+  provider: string;
+  operation: string;
+  status: string;
+  amountCents: number;
+  tipCents: number;
+  retref: string | null;
+  authCode: string | null;
+  /** Masked to the last four (E3.58); the expiry is not shown. */
+  cardNumber: string | null;
+  cardType: string | null;
+  paid: boolean;
+  hasVoid: boolean;
+  canVoid: boolean;
+  canAdjustTips: boolean;
+  createdAt: string;
+}
+
+type Verdict = { ok: true } | { ok: false; why: string };
+
+interface Rules {
+  void: Verdict;
+  tips: Verdict;
+}
+
+/** Which merchant actions the order allows now, and why not (same reasons as the spec). */
+export function merchantActions(
+  order: OrderRow,
+  charge: TransactionRow,
+  gateway: PaymentGateway | undefined,
+  timeZone: string,
+  now: Date,
+): Rules {
+  const common = ((): Verdict => {
+    if (order.state === 'voided' || order.hasVoid)
+      return { ok: false, why: 'This order is already voided' };
+    if (order.state !== 'placed') return { ok: false, why: 'This order was not placed' };
+    if (
+      order.paymentMethod !== 'creditcard' ||
+      isOrderUnpaid({ paid: order.paid, orderMethod: order.orderMethod as OrderMethod }) ||
+      charge.status !== 'approved'
+    )
+      return { ok: false, why: 'This order is not paid by card' };
+    if (!order.placedAt || !isSameLocalDay(order.placedAt.getTime(), now.getTime(), timeZone))
+      return { ok: false, why: 'Only same-day orders can be changed' };
+    if (!gateway) return { ok: false, why: 'No payment gateway is configured' };
+    return { ok: true };
+  })();
+  const provider = charge.provider;
+  const voidVerdict = ((): Verdict => {
+    if (!VOID_PROVIDERS.includes(provider) || !gateway?.capabilities.void)
+      return { ok: false, why: `Void is not available for provider ${provider}` };
+    if (!common.ok) return common;
+    if (order.paymentStatus !== 'authorized' && order.paymentStatus !== 'captured')
+      return { ok: false, why: 'The payment cannot be voided any more' };
+    return { ok: true };
+  })();
+  const tipsVerdict = ((): Verdict => {
+    const mode = gateway?.capabilities.tipAdjust ?? 'none';
+    if (!TIP_ADJUST_PROVIDERS.includes(provider) || mode === 'none')
+      return { ok: false, why: `Tip adjustment is not available for provider ${provider}` };
+    if (!common.ok) return common;
+    const open =
+      mode === 'capture'
+        ? order.paymentStatus === 'authorized'
+        : order.paymentStatus === 'authorized' || order.paymentStatus === 'captured';
+    if (!open) return { ok: false, why: 'The payment can no longer be adjusted' };
+    return { ok: true };
+  })();
+  return { void: voidVerdict, tips: tipsVerdict };
+}
+
+function viewOf(order: OrderRow, charge: TransactionRow, rules: Rules): TransactionView {
+  return {
+    _id: charge.id,
+    transactionId: charge.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    provider: charge.provider,
+    operation: charge.operation,
+    status: charge.status,
+    amountCents: charge.amountCents,
+    tipCents: charge.tipCents,
+    retref: charge.retref,
+    authCode: charge.authCode,
+    cardNumber: charge.cardLast4
+      ? maskCardNumber(charge.cardLast4, charge.cardBrand === 'AMEX' ? 15 : 16)
+      : null,
+    cardType: charge.cardBrand,
+    paid: order.paid,
+    hasVoid: order.hasVoid,
+    canVoid: rules.void.ok,
+    canAdjustTips: rules.tips.ok,
+    createdAt: charge.createdAt.toISOString(),
+  };
+}
+
+async function loadMerchant(ctx: AppContext, merchantId: string) {
+  const merchant = await findMerchantBySlug(ctx.db, merchantId);
+  if (!merchant) throw notFound('Merchant');
+  return merchant;
+}
+
+type Merchant = Awaited<ReturnType<typeof loadMerchant>>;
+
+async function loadByTransaction(ctx: AppContext, merchant: Merchant, transactionId: string) {
+  const found = await findMerchantTransaction(ctx.db, merchant.id, transactionId);
+  const order = found ? await findOrder(ctx.db, found.orderId) : undefined;
+  // The id may name any of the order's rows (a void, a capture): act on the order's charge.
+  const charge = order ? await findChargeTransaction(ctx.db, order.id) : undefined;
+  if (!order || !charge || order.merchantId !== merchant.id) throw notFound('Transaction');
+  return { order, charge };
+}
+
+function describe(ctx: AppContext, merchant: Merchant, order: OrderRow, charge: TransactionRow) {
+  const gateway = gatewayOf(ctx, charge.provider);
+  return viewOf(
+    order,
+    charge,
+    merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now()),
+  );
+}
+
+/** GET .../orderId/{orderId}: the order's card transaction; orderId is the _id or the number. */
+export async function getOrderTransaction(
+  ctx: AppContext,
+  merchantId: string,
+  orderRef: string,
+): Promise<TransactionView> {
+  const merchant = await loadMerchant(ctx, merchantId);
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchant.id),
+        /^\d+$/.test(orderRef) ? eq(orders.orderNumber, Number(orderRef)) : eq(orders.id, orderRef),
+      ),
+    );
+  const charge = order ? await findChargeTransaction(ctx.db, order.id) : undefined;
+  if (!order || !charge) throw notFound('Transaction');
+  return describe(ctx, merchant, order, charge);
+}
+
+function gatewayFailure(err: unknown, message: string): AppError {
+  if (err instanceof GatewayDeclined) {
+    return new AppError('payment_declined', message, [
+      { path: ['transactionId'], message: err.message },
+    ]);
+  }
+  if (err instanceof GatewayError) return new AppError('upstream_unavailable', message);
+  throw err;
+}
+
+/** PUT .../transactionId/{id}/void: voids the payment and sets hasVoid (T4.58, C7.107). */
+export async function voidTransaction(
+  ctx: AppContext,
+  merchantId: string,
+  transactionId: string,
+): Promise<TransactionView> {
+  const merchant = await loadMerchant(ctx, merchantId);
+  const { order, charge } = await loadByTransaction(ctx, merchant, transactionId);
+  const gateway = gatewayOf(ctx, charge.provider);
+  const rules = merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now());
+  if (!rules.void.ok || !gateway) {
+    throw new AppError('conflict', MESSAGES.VOID_FAILED, [
+      { path: ['transactionId'], message: rules.void.ok ? 'Unavailable' : rules.void.why },
+    ]);
+  }
+  let result: PaymentResult;
+  try {
+    result = await gateway.void(gatewayEnv(ctx, merchant), {
+      retref: charge.retref ?? '',
+      orderRef: order.id,
+    });
+  } catch (err) {
+    ctx.log.warn({ orderId: order.id, err: String(err) }, 'void failed at the gateway');
+    throw gatewayFailure(err, MESSAGES.VOID_FAILED);
+  }
+  const now = ctx.clock.now();
+  const voided = await ctx.db.transaction(async (tx) => {
+    await insertTransaction(tx, {
+      merchantId: merchant.id,
+      orderId: order.id,
+      provider: charge.provider,
+      operation: 'void',
+      status: 'approved',
+      amountCents: charge.amountCents,
+      retref: charge.retref,
+      authCode: result.authCode,
+      responseCode: result.responseCode,
+      message: result.message,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return (await markOrderVoided(ctx, tx, order.id)) ?? order;
+  });
+  return describe(ctx, merchant, voided, charge);
+}
+
+export interface AdjustInput {
+  /** The new tip in dollars ("5", "5.25"): "Adjusted Tips can not be empty". */
+  adjustedTips?: string | number | null;
+  /** The spec's "amount": when sent, it must equal the server's new total (compared only). */
+  amountCents?: number | undefined;
+}
+
+/**
+ * PUT .../transactionId/{id}: replaces the order's tips. The server computes the new amount
+ * (total − old tips + new tips); the gateway adjusts the tip (or captures the new total,
+ * depending on the provider), then the order and the transaction are updated together.
+ */
+export async function adjustTransactionTips(
+  ctx: AppContext,
+  merchantId: string,
+  transactionId: string,
+  input: AdjustInput,
+): Promise<TransactionView> {
+  const tips = adjustedTipsSchema.safeParse(input.adjustedTips);
+  if (!tips.success) {
+    const message = tips.error.issues[0]?.message ?? MESSAGES.INVALID;
+    throw new AppError('invalid_input', message, [{ path: ['body', 'adjustedTips'], message }]);
+  }
+  const merchant = await loadMerchant(ctx, merchantId);
+  const { order, charge } = await loadByTransaction(ctx, merchant, transactionId);
+  const gateway = gatewayOf(ctx, charge.provider);
+  const rules = merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now());
+  if (!rules.tips.ok || !gateway) {
+    throw new AppError('conflict', MESSAGES.ADJUST_TIPS_FAILED, [
+      { path: ['transactionId'], message: rules.tips.ok ? 'Unavailable' : rules.tips.why },
+    ]);
+  }
+  const adjusted = adjustTips(order.totalCents, order.tipsCents, tips.data);
+  if (!adjusted.ok) {
+    throw new AppError('invalid_input', adjusted.message, [
+      { path: ['body', 'adjustedTips'], message: adjusted.message },
+    ]);
+  }
+  if (input.amountCents !== undefined && input.amountCents !== adjusted.newTotalCents) {
+    throw new AppError('conflict', MESSAGES.UPDATE_TRANSACTION_FAILED, [
+      {
+        path: ['body', 'amountCents'],
+        message: `The amount with these tips is ${adjusted.newTotalCents} cents`,
+      },
+    ]);
+  }
+  const tipCents = tips.data + order.fixedTipsCents;
+  const mode = gateway.capabilities.tipAdjust;
+  const env = gatewayEnv(ctx, merchant);
+  let result: PaymentResult;
+  try {
+    result =
+      mode === 'capture'
+        ? await gateway.capture(env, {
+            retref: charge.retref ?? '',
+            amountCents: adjusted.newTotalCents,
+            tipCents,
+          })
+        : await gateway.tipAdjust(env, {
+            retref: charge.retref ?? '',
+            amountCents: adjusted.newTotalCents,
+            tipCents,
+          });
+  } catch (err) {
+    ctx.log.warn({ orderId: order.id, err: String(err) }, 'tip adjustment failed at the gateway');
+    throw gatewayFailure(err, MESSAGES.ADJUST_TIPS_FAILED);
+  }
+  const now = ctx.clock.now();
+  try {
+    const saved = await ctx.db.transaction(async (tx) => {
+      await insertTransaction(tx, {
+        merchantId: merchant.id,
+        orderId: order.id,
+        provider: charge.provider,
+        operation: mode === 'capture' ? 'capture' : 'tip_adjust',
+        status: 'approved',
+        amountCents: adjusted.newTotalCents,
+        tipCents,
+        retref: charge.retref,
+        authCode: result.authCode,
+        responseCode: result.responseCode,
+        message: result.message,
+        createdAt: now,
+        updatedAt: now,
+      });
+      const updatedCharge = await updateTransaction(tx, charge.id, {
+        amountCents: adjusted.newTotalCents,
+        tipCents,
+        updatedAt: now,
+      });
+      const updatedOrder = await updateOrder(tx, order.id, {
+        tipsCents: tips.data,
+        totalCents: adjusted.newTotalCents,
+        ...(mode === 'capture' ? { paymentStatus: 'captured' as const } : {}),
+        updatedAt: now,
+      });
+      return { updatedCharge, updatedOrder };
+    });
+    return describe(ctx, merchant, saved.updatedOrder, saved.updatedCharge);
+  } catch (err) {
+    ctx.log.error(
+      { err, orderId: order.id, newTotalCents: adjusted.newTotalCents },
+      'tips adjusted at the gateway but not saved',
+    );
+    throw new AppError('internal', MESSAGES.UPDATE_TRANSACTION_FAILED);
+  }
+}

@@ -18,6 +18,7 @@ import { printerRoutes } from './modules/printers/printers.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { orderPlacedRoutes } from './modules/order-placed/order-placed.routes.js';
+import { sendOrderRoutes } from './modules/checkout/send-order.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(promoRoutes(ctx));
   await app.register(verificationRoutes(ctx));
   await app.register(orderPlacedRoutes(ctx));
+  await app.register(sendOrderRoutes(ctx));
   await app.register(outboxLifecycle(ctx));
   await app.register(captchaRoutes(ctx));
   await app.register(utilsRoutes(ctx));

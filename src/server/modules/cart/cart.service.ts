@@ -84,17 +84,24 @@ export async function loadCart(
   merchantId: string,
   uid: string,
   tx: Tx = ctx.db,
+  /** Price with these choices instead of the saved ones (send order prices what it was sent). */
+  override?: { checkout: CheckoutInfo; deliveryMiles: number | null },
 ): Promise<CartState> {
   const merchant = await requireMerchant(ctx, merchantId);
   const cart = (await findCart(tx, merchant.id, uid)) ?? null;
   const lines = cart ? await listLines(tx, cart.id) : [];
-  const checkout = storedCheckout(merchant, cart);
+  const checkout = override?.checkout ?? storedCheckout(merchant, cart);
   const now = ctx.clock.now();
   const promo = checkout.promoCode
     ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
     : null;
   const { items, categories } = await menuMaps(ctx, merchantId);
-  const deliveryMiles = checkout.orderMethod === 'delivery' ? savedDeliveryMiles(cart) : null;
+  const deliveryMiles =
+    checkout.orderMethod !== 'delivery'
+      ? null
+      : override
+        ? override.deliveryMiles
+        : savedDeliveryMiles(cart);
   const priced = priceCart({
     merchant,
     items,
@@ -128,7 +135,7 @@ function storeLocation(merchant: MerchantRow, isBranch: boolean) {
  * Delivery miles for the chosen address: driving distance when the maps service answers, else
  * straight-line (the geo adapter decides). Computed when the checkout is saved, not on every read.
  */
-async function computeDeliveryMiles(
+export async function computeDeliveryMiles(
   ctx: AppContext,
   merchant: MerchantRow,
   info: CheckoutInfo,

@@ -24,7 +24,9 @@ export const orderPlacedView = z.object({
       size_2nd: z.string(),
       qty: z.number().int(),
       priceCents: z.number().int(),
-      orderItemOptions: z.array(z.object({ name: z.string(), name_2nd: z.string(), priceCents: z.number().int() })),
+      orderItemOptions: z.array(
+        z.object({ name: z.string(), name_2nd: z.string(), priceCents: z.number().int() }),
+      ),
       note: z.string(),
       lineTotalCents: z.number().int(),
       isFreePromo: z.boolean(),
@@ -42,7 +44,12 @@ export const orderPlacedView = z.object({
     roomServiceDeliveryFeeCents: z.number().int(),
     totalCents: z.number().int(),
   }),
-  merchant_info: z.object({ merchantId: z.string(), name: z.string(), logoUrl: z.string().nullable(), phone: z.string() }),
+  merchant_info: z.object({
+    merchantId: z.string(),
+    name: z.string(),
+    logoUrl: z.string().nullable(),
+    phone: z.string(),
+  }),
   orderPreparingNotice: z.string(),
   customerInfoCollect: z.object({ enabled: z.boolean(), noticeMsg: z.string() }).nullable(),
 });

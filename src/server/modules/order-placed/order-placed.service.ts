@@ -9,7 +9,11 @@ import { notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import type { OrderPlacedView } from './order-placed.schemas.js';
 
-export async function getPlacedOrder(ctx: AppContext, merchantId: string, orderId: string): Promise<OrderPlacedView> {
+export async function getPlacedOrder(
+  ctx: AppContext,
+  merchantId: string,
+  orderId: string,
+): Promise<OrderPlacedView> {
   const merchant = await findMerchantBySlug(ctx.db, merchantId);
   if (!merchant) throw notFound('Order');
   const [order] = await ctx.db
@@ -18,7 +22,11 @@ export async function getPlacedOrder(ctx: AppContext, merchantId: string, orderI
     .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchant.id)));
   // A failed order was never placed: the diner is told at checkout, and this page has nothing.
   if (!order || order.state === 'failed') throw notFound('Order');
-  const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.sortOrder));
+  const lines = await ctx.db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.sortOrder));
   const ready = orderReadyTime(
     {
       orderMethod: order.orderMethod as never,
@@ -53,7 +61,11 @@ export async function getPlacedOrder(ctx: AppContext, merchantId: string, orderI
       size_2nd: l.sizeName2,
       qty: l.quantity,
       priceCents: l.unitPriceCents,
-      orderItemOptions: l.options.map((o) => ({ name: o.name, name_2nd: o.name2, priceCents: o.priceCents })),
+      orderItemOptions: l.options.map((o) => ({
+        name: o.name,
+        name_2nd: o.name2,
+        priceCents: o.priceCents,
+      })),
       note: l.note,
       lineTotalCents: l.lineTotalCents,
       isFreePromo: l.isFreePromo,
@@ -70,10 +82,18 @@ export async function getPlacedOrder(ctx: AppContext, merchantId: string, orderI
       roomServiceDeliveryFeeCents: order.roomServiceDeliveryFeeCents,
       totalCents: order.totalCents,
     },
-    merchant_info: { merchantId: merchant.merchantId, name: merchant.name, logoUrl: merchant.logoUrl, phone: merchant.phone },
+    merchant_info: {
+      merchantId: merchant.merchantId,
+      name: merchant.name,
+      logoUrl: merchant.logoUrl,
+      phone: merchant.phone,
+    },
     orderPreparingNotice: merchant.orderPreparingNotice,
     customerInfoCollect: merchant.customerInfoCollect
-      ? { enabled: merchant.customerInfoCollect.enabled, noticeMsg: merchant.customerInfoCollect.noticeMsg }
+      ? {
+          enabled: merchant.customerInfoCollect.enabled,
+          noticeMsg: merchant.customerInfoCollect.noticeMsg,
+        }
       : null,
   };
 }

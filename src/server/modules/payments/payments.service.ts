@@ -480,8 +480,9 @@ export async function releaseCharge(
 async function replay(
   ctx: AppContext,
   merchantUuid: string,
-  input: SendOrderInput,
-  fingerprint: string,
+  input: Pick<SendOrderInput, 'anonUserId' | 'idempotencyKey'>,
+  /** The new request's fingerprint; undefined when the caller only wants the earlier answer. */
+  fingerprint: string | undefined,
   opts: SendOrderOptions,
 ): Promise<SendOrderResult> {
   const waitUntil = Date.now() + (opts.replayWaitMs ?? 15_000);
@@ -493,7 +494,7 @@ async function replay(
       input.idempotencyKey,
     );
     if (!first) throw new Error('idempotency key row vanished');
-    if (first.requestFingerprint !== fingerprint) {
+    if (fingerprint !== undefined && first.requestFingerprint !== fingerprint) {
       throw new AppError(
         'conflict',
         'This order was already sent with different details. Please review your order and place it again.',
@@ -511,4 +512,21 @@ async function replay(
     if (!stillTalking || Date.now() >= waitUntil) return resultOf(order, charge, true);
     await sleep(50);
   }
+}
+
+/**
+ * The answer already given to this idempotency key, if any (waiting briefly while its first
+ * request is still with the gateway). Send order asks this before repricing: after a placement
+ * the cart is empty, so a retry could not be priced again, yet must get the same order back.
+ */
+export async function earlierAnswer(
+  ctx: AppContext,
+  merchantUuid: string,
+  anonUserId: string,
+  idempotencyKey: string,
+  opts: SendOrderOptions = {},
+): Promise<SendOrderResult | null> {
+  const first = await findOrderByKey(ctx.db, merchantUuid, anonUserId, idempotencyKey);
+  if (!first) return null;
+  return replay(ctx, merchantUuid, { anonUserId, idempotencyKey }, undefined, opts);
 }

@@ -1,0 +1,51 @@
+// What happens inside the placing transaction once an order has its numbers: the merchant's
+// notifications go into the outbox and a signed-in diner earns loyalty points. Both only write to
+// the database, so a slow SMS or mail server can never hold up or fail an order.
+import { asc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { merchants, orderLines } from '../../db/schema/index.js';
+import { awardLoyaltyPoints } from '../customers/customer-account.service.js';
+import { enqueueOrderPlacedNotifications } from '../notifications/notifications.service.js';
+import { type OrderRow, onOrderPlaced } from '../orders/orders.service.js';
+
+async function queueNotifications(tx: Tx, order: OrderRow): Promise<void> {
+  const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, order.merchantId));
+  if (!merchant) return;
+  const lines = await tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.sortOrder));
+  await enqueueOrderPlacedNotifications(tx, {
+    merchant,
+    order: { ...order, dineinTableName: order.dineinTableName },
+    lines,
+  });
+}
+
+async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<void> {
+  if (!order.customerId) return;
+  const [merchant] = await tx
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, order.merchantId));
+  await awardLoyaltyPoints(tx, {
+    customerId: order.customerId,
+    merchantId: order.merchantId,
+    orderId: order.id,
+    totalCents: order.totalCents,
+    detail: `Order #${order.orderNumber ?? ''} at ${merchant?.name ?? 'the store'}`,
+    at: order.placedAt ?? ctx.clock.now(),
+  });
+}
+
+let registered = false;
+
+/** Adds the hooks once per process (several apps in one test process share the list). */
+export function registerPlacementHooks(): void {
+  if (registered) return;
+  registered = true;
+  onOrderPlaced.push((tx, order) => queueNotifications(tx, order));
+  onOrderPlaced.push((tx, order, ctx) => awardPoints(tx, order, ctx));
+}

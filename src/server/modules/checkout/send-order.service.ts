@@ -1,0 +1,229 @@
+// Send order (spec §4 "Placing an order", §7 sendOrder): the only call that carries card fields.
+// The server reprices the cart with the submitted choices, runs the nine place-order checks in the
+// spec's order, requires a verified phone from anonymous diners and the bot check when configured,
+// then hands a priced draft to the payments core, which writes the order before any charge and
+// answers a retry of the same idempotency key with the same order.
+import {
+  type CheckoutInput,
+  MESSAGES,
+  type PlaceOrderCheck,
+  formatMinutes12h,
+  runPlaceOrderChecks,
+} from '../../../domain/index.js';
+import type { AppContext } from '../../app-context.js';
+import { AppError, type ErrorCode } from '../../lib/app-error.js';
+import { computeDeliveryMiles, loadCart } from '../cart/cart.service.js';
+import { requireCaptcha } from '../captcha/captcha.service.js';
+import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import type { OrderDraft } from '../orders/orders.service.js';
+import {
+  type SendOrderResult,
+  earlierAnswer,
+  placeOrderWithPayment,
+} from '../payments/payments.service.js';
+import { isPhoneVerified } from '../verification/verification.service.js';
+
+export interface SendOrderRequest {
+  merchantId: string;
+  uid: string;
+  customerId: string | null;
+  remoteIp: string;
+  idempotencyKey: string;
+  checkout: CheckoutInput;
+  recaptchaToken?: string | undefined;
+  cardRecaptchaToken?: string | undefined;
+  /** The total the diner was shown; a different server total stops the order (409). */
+  expectedTotalCents?: number | undefined;
+}
+
+/** Which request field each failed check is about, so a form can point at it. */
+const CHECK_FIELD: Record<PlaceOrderCheck, string> = {
+  storeOpen: 'time',
+  unavailableItems: 'orderItems',
+  curbsideCar: 'carMakeModel',
+  scheduledTime: 'time',
+  deliveryAddress: 'deliveryAddress',
+  deliveryRange: 'deliveryAddress',
+  phoneAndName: 'phone',
+  roomAndLastName: 'roomServiceRoom',
+  deliveryMinimum: 'orderItems',
+  card: 'card',
+};
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise<SendOrderResult> {
+  const merchant = await findMerchantBySlug(ctx.db, req.merchantId);
+  if (!merchant) throw new AppError('not_found', 'Merchant not found');
+  const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey);
+  if (earlier) return earlier;
+  const { card, ...info } = req.checkout;
+
+  const deliveryMiles = await computeDeliveryMiles(ctx, merchant, info);
+  const state = await loadCart(ctx, req.merchantId, req.uid, ctx.db, {
+    checkout: info,
+    deliveryMiles,
+  });
+  const { priced } = state;
+  const now = ctx.clock.now();
+  if (priced.lines.length === 0) {
+    throw new AppError('invalid_input', MESSAGES.EMPTY_CART, [
+      { path: ['body', 'orderItems'], message: MESSAGES.EMPTY_CART },
+    ]);
+  }
+
+  // 1–9: the spec's checks, in its order, first failure only.
+  const result = runPlaceOrderChecks(
+    {
+      orderMethod: info.orderMethod,
+      time: info.time,
+      customerName: info.customerName,
+      phone: info.phone,
+      deliveryAddress: info.deliveryAddress,
+      carMakeModel: info.carMakeModel,
+      carColor: info.carColor,
+      roomServiceRoom: info.roomServiceRoom,
+      lastName: info.lastName,
+      paymentMethod: info.paymentMethod,
+      card: card ?? null,
+    },
+    {
+      now: now.getTime(),
+      zone: merchant.timeZone,
+      businessHours: merchant.businessHours,
+      // Availability is already judged per line (hours, sold out, branch, menu changes).
+      lines: priced.lines.map((l) => ({ soldOut: !l.available })),
+      subtotalCents: priced.quote.totals.subtotalCents,
+      minOrderForDeliveryCents: merchant.minOrderForDeliveryCents,
+      delivery: priced.delivery,
+      allowAmex: merchant.allowAmericanExpressCard,
+    },
+  );
+  if (!result.ok) {
+    const code: ErrorCode = result.check === 'storeOpen' ? 'store_closed' : 'invalid_input';
+    const issues = [
+      { path: ['body', 'checkout', CHECK_FIELD[result.check]], message: result.message },
+    ];
+    if (result.detail)
+      issues.push({
+        path: ['body', 'checkout', CHECK_FIELD[result.check]],
+        message: result.detail,
+      });
+    throw new AppError(code, result.message, issues);
+  }
+  if (info.promoCode && !priced.promo) {
+    throw new AppError('invalid_input', MESSAGES.INVALID_PROMO_CODE, [
+      { path: ['body', 'checkout', 'promoCode'], message: MESSAGES.INVALID_PROMO_CODE },
+    ]);
+  }
+
+  // The bot check (a second token for card payments), then the phone of an anonymous diner.
+  await requireCaptcha(ctx, req.recaptchaToken, { action: 'place_order', remoteIp: req.remoteIp });
+  if (info.paymentMethod === 'creditcard') {
+    await requireCaptcha(ctx, req.cardRecaptchaToken, {
+      action: 'card_payment',
+      remoteIp: req.remoteIp,
+    });
+  }
+  const needsPhone = info.orderMethod !== 'roomServiceDelivery';
+  if (!req.customerId && needsPhone && !(await isPhoneVerified(ctx.db, req.uid, info.phone))) {
+    throw new AppError('forbidden', 'Please verify your phone number to continue', [
+      { path: ['body', 'checkout', 'phone'], message: 'Phone not verified' },
+    ]);
+  }
+
+  const totals = priced.quote.totals;
+  if (req.expectedTotalCents !== undefined && req.expectedTotalCents !== totals.totalCents) {
+    throw new AppError(
+      'conflict',
+      `The order total is now ${money(totals.totalCents)}: please review your order and place it again`,
+      [{ path: ['body', 'expectedTotalCents'], message: `Now ${totals.totalCents}` }],
+    );
+  }
+
+  const scheduled =
+    info.time.kind === 'scheduled' && info.time.date && info.time.minuteOfDay !== null;
+  const draft: OrderDraft = {
+    orderMethod: info.orderMethod,
+    dineinTableName: info.orderMethod === 'dinein' ? info.dineinTableName : null,
+    amounts: {
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      tipsCents: totals.tipsCents,
+      fixedTipsCents: totals.fixedTipsCents,
+      discountCents: totals.discountCents,
+      processingFeeCents: totals.processingFeeCents,
+      serviceFeeCents: totals.serviceFeeCents,
+      deliveryFeeCents: totals.deliveryFeeCents,
+      roomServiceDeliveryFeeCents: totals.roomServiceDeliveryFeeCents,
+      totalCents: totals.totalCents,
+    },
+    promoCode: priced.promo?.code ?? null,
+    customer: {
+      customerName:
+        info.orderMethod === 'roomServiceDelivery' && !info.customerName
+          ? info.lastName
+          : info.customerName,
+      customerEmail: info.customerEmail,
+      phone: info.phone,
+      customerAddrStr: info.orderMethod === 'delivery' ? info.deliveryAddress : '',
+      deliveryLat: info.orderMethod === 'delivery' ? (info.deliveryLocation?.lat ?? null) : null,
+      deliveryLng: info.orderMethod === 'delivery' ? (info.deliveryLocation?.lng ?? null) : null,
+      deliveryDistanceMiles: deliveryMiles,
+      deliveryNote: info.deliveryNote,
+      carMakeModel: info.orderMethod === 'curbside' ? info.carMakeModel : '',
+      carColor: info.orderMethod === 'curbside' ? info.carColor : '',
+      roomServiceRoom: info.orderMethod === 'roomServiceDelivery' ? info.roomServiceRoom : '',
+      receiveOrderInfo: info.receiveOrderInfo,
+    },
+    ...(scheduled && info.time.kind === 'scheduled'
+      ? {
+          schedule: {
+            scheduledFor: result.orderAt.toJSDate(),
+            scheduleDate: info.time.date!,
+            scheduleTimeStr: formatMinutes12h(info.time.minuteOfDay!),
+          },
+        }
+      : {}),
+    isBranch: info.isBranch,
+    loyaltyPointsEarned: req.customerId ? totals.totalCents : 0,
+    lines: priced.lines.map((l) => ({
+      itemId: l.itemId,
+      categoryId: l.categoryId,
+      name: l.name,
+      name2: l.name2,
+      sizeName: l.sizeName,
+      sizeName2: l.sizeName2,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      options: l.options.map((o) => ({ name: o.name, name2: o.name2, priceCents: o.priceCents })),
+      note: l.note,
+      discountCents: l.discountCents,
+      lineTotalCents: l.lineTotalCents,
+      isFreePromo: l.isFreePromo,
+      printerIds: l.printerIds,
+    })),
+  };
+
+  return placeOrderWithPayment(ctx, {
+    merchantId: req.merchantId,
+    anonUserId: req.uid,
+    customerId: req.customerId,
+    idempotencyKey: req.idempotencyKey,
+    order: draft,
+    payment:
+      info.paymentMethod === 'creditcard'
+        ? {
+            method: 'creditcard',
+            card: {
+              number: card?.cardNumber ?? null,
+              expiry: card?.expiry ?? null,
+              cvv: card?.cvv ?? null,
+              billingStreet: card?.billingStreet ?? null,
+              billingZip: card?.billingZip ?? null,
+              name: info.customerName || null,
+            },
+          }
+        : { method: 'cash' },
+  });
+}

@@ -77,7 +77,10 @@ export default tseslint.config(
         {
           patterns: [
             boundaries.domain[0],
-            { ...boundaries.domain[1], regex: '^(?!zod(/|$)|luxon$|vitest$|fast-check$|\\.{1,2}/)' },
+            {
+              ...boundaries.domain[1],
+              regex: '^(?!zod(/|$)|luxon$|vitest$|fast-check$|\\.{1,2}/)',
+            },
           ],
         },
       ],

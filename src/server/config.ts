@@ -37,6 +37,8 @@ const envSchema = z.object({
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Scales every route's rate limit (load tests, trusted networks); 1 keeps the defaults. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
 
   // Outside services (issue 5). Each is off (offline default) until its keys are set.
   TWILIO_ACCOUNT_SID: unsetIfEmpty(
@@ -84,6 +86,8 @@ export interface Config {
   credentialsKey: Buffer;
   bodyLimitBytes: number;
   seedDemo: boolean;
+  /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
+  rateLimitMultiplier: number;
   /** Twilio Messages API; undefined = offline SMS (outbox view and log only). */
   twilio:
     | {
@@ -113,6 +117,17 @@ export interface Config {
     backoffBaseMs: number;
     backoffMaxMs: number;
   };
+}
+
+/**
+ * A route's rate limit scaled by RATE_LIMIT_MULTIPLIER: the limit per client address and
+ * instance in each `timeWindow`, never below the route's own constant.
+ */
+export function scaledRateLimit<T extends { max: number }>(
+  config: Pick<Config, 'rateLimitMultiplier'>,
+  limit: T,
+): T {
+  return { ...limit, max: Math.max(limit.max, Math.floor(limit.max * config.rateLimitMultiplier)) };
 }
 
 export class ConfigError extends Error {
@@ -194,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     credentialsKey: Buffer.from(e.CREDENTIALS_KEY ?? secrets.credentialsKey, 'hex'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? {

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { captchaRoutes } from './modules/captcha/captcha.routes.js';
+import { contactsRoutes } from './modules/contacts/contacts.routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/dev-outbox.routes.js';
 import { outboxLifecycle } from './modules/outbox/outbox.routes.js';
 import { utilsRoutes } from './modules/utils/utils.routes.js';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(outboxLifecycle(ctx));
   await app.register(captchaRoutes(ctx));
   await app.register(utilsRoutes(ctx));
+  await app.register(contactsRoutes(ctx));
   // Development only: the plugin registers nothing when NODE_ENV=production.
   await app.register(devOutboxRoutes(ctx));
 }

@@ -1,25 +1,17 @@
 // Several instances on one PostgreSQL server: started together, they apply the migrations
 // once under the advisory lock and seed the demo once.
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { databaseUrlFor } from '../support/pg-url.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
 import { freePort, startServer, stopServer, waitReady } from '../support/server-process.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('two app processes on one PostgreSQL server', () => {
   it('start together on an empty database, migrate once and seed once', async () => {
-    const name = `forkful_t_inst_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = databaseUrlFor(serverUrl!, name);
-    const env = {
-      DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-    };
+    const scratch = await createScratchDatabase(serverUrl!, 'inst');
+    const url = scratch.url;
+    const env = scratch.env;
     const a = startServer(env, await freePort());
     const b = startServer(env, await freePort());
     try {
@@ -51,8 +43,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL server', () => 
       expect(await auth.json()).toEqual({ isAuth: true, merchantId: 'demo' });
     } finally {
       await Promise.all([stopServer(a), stopServer(b)]);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 180_000);
 });

@@ -1,15 +1,13 @@
 // Two app processes on one PostgreSQL server, each with its own in-memory menu cache: a menu
 // change committed with notifyMenuChanged shows on the next request to either instance (after
 // the NOTIFY is delivered, a matter of milliseconds: there is no time-to-live to wait out).
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
 import { items, merchants } from '../../src/server/db/schema/index.js';
 import { notifyMenuChanged } from '../../src/server/modules/cache/invalidation.js';
-import { databaseUrlFor } from '../support/pg-url.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
 import {
   type ServerProcess,
   freePort,
@@ -50,16 +48,9 @@ async function shows<T>(read: () => Promise<T>, expected: T, ms = 5000): Promise
 
 describe.skipIf(!serverUrl)('menu cache invalidation across two app processes', () => {
   it('shows a committed menu change on the next request to either instance', async () => {
-    const name = `forkful_t_menu_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = databaseUrlFor(serverUrl!, name);
-    const env = {
-      DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-    };
+    const scratch = await createScratchDatabase(serverUrl!, 'menu');
+    const url = scratch.url;
+    const env = scratch.env;
     const a = startServer(env, await freePort());
     const b = startServer(env, await freePort());
     const database = await openDatabase({ kind: 'pg', url, log: pino({ level: 'silent' }) });
@@ -109,8 +100,7 @@ describe.skipIf(!serverUrl)('menu cache invalidation across two app processes', 
     } finally {
       await database.close();
       await Promise.all([stopServer(a), stopServer(b)]);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 180_000);
 });

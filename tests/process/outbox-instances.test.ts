@@ -2,8 +2,6 @@
 // server, both running the outbox worker against one local fake of Twilio's Messages API.
 // 50 messages queued in one transaction are each delivered exactly once, none lost, and both
 // instances take part.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
@@ -14,24 +12,19 @@ import {
   FAKE_TWILIO_TOKEN,
   startFakeTwilio,
 } from '../fakes/twilio.js';
-import { databaseUrlFor } from '../support/pg-url.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
 import { freePort, startServer, stopServer, waitReady } from '../support/server-process.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!serverUrl)('outbox worker on two app processes, one PostgreSQL server', () => {
   it('delivers each of 50 messages exactly once, sharing the work', async () => {
-    const name = `forkful_t_outbox_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = databaseUrlFor(serverUrl!, name);
+    const scratch = await createScratchDatabase(serverUrl!, 'outbox');
+    const url = scratch.url;
     // A slowish provider, so both workers are busy at the same time.
     const twilio = await startFakeTwilio({ delayMs: 100 });
     const env = {
-      DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+      ...scratch.env,
       SEED_DEMO: 'false',
       TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
       TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
@@ -79,8 +72,7 @@ describe.skipIf(!serverUrl)('outbox worker on two app processes, one PostgreSQL 
       await Promise.all([stopServer(a), stopServer(b)]);
       await database.close();
       await twilio.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 180_000);
 });

@@ -4,12 +4,11 @@
 // is recent, voided (charge released, order failed) when it is too old to place. PGlite cannot
 // survive a kill, so this runs on the server only.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/server/lib/paths.js';
-import { databaseUrlFor } from '../support/pg-url.js';
+import { createScratchDatabase } from '../support/scratch-database.js';
 import { freePort, startServer, stopServer, waitReady } from '../support/server-process.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -71,17 +70,9 @@ function runChild(env: Record<string, string>): Promise<{ signal: string | null;
 
 describe.skipIf(!serverUrl)('payment crash recovery on the PostgreSQL server', () => {
   it('a process killed after the gateway approved leaves an order the restarted server completes or voids', async () => {
-    const name = `forkful_t_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = databaseUrlFor(serverUrl!, name);
-    const env = {
-      DATABASE_URL: url,
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      CREDENTIALS_KEY: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'false',
-    };
+    const scratch = await createScratchDatabase(serverUrl!, 'crash');
+    const url = scratch.url;
+    const env = { ...scratch.env, SEED_DEMO: 'false' };
     const db = new pg.Client({ connectionString: url });
     let server: ReturnType<typeof startServer> | undefined;
     try {
@@ -151,8 +142,7 @@ describe.skipIf(!serverUrl)('payment crash recovery on the PostgreSQL server', (
     } finally {
       if (server) await stopServer(server);
       await db.end().catch(() => {});
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 240_000);
 });

@@ -40,7 +40,9 @@ describe('repricing a cart', () => {
   });
 
   it('adds the delivery fee for a distance in range and reports one out of range', () => {
-    const lines = [{ categoryId: 'soup', unitPriceCents: 1000, optionPricesCents: [], quantity: 1 }];
+    const lines = [
+      { categoryId: 'soup', unitPriceCents: 1000, optionPricesCents: [], quantity: 1 },
+    ];
     const inRange = quoteOrder(base({ lines, method: 'delivery', deliveryDistanceMiles: 2 }));
     expect(inRange.delivery).toMatchObject({ ok: true, feeCents: 300 });
     expect(inRange.totals.deliveryFeeCents).toBe(300);
@@ -52,7 +54,6 @@ describe('repricing a cart', () => {
   it('looks up no delivery fee for other methods', () => {
     expect(quoteOrder(base({ method: 'pickup', deliveryDistanceMiles: 2 })).delivery).toBeNull();
   });
-
 });
 
 const promoArb: fc.Arbitrary<PromoMethod | undefined> = fc.option(
@@ -208,7 +209,11 @@ describe('an empty cart', () => {
     const quote = quoteOrder({
       lines: [],
       categoryPromos: {},
-      settings: { ...DEFAULT_PRICING_SETTINGS, serviceFeeCents: 50, roomServiceDeliveryFeeCents: 300 },
+      settings: {
+        ...DEFAULT_PRICING_SETTINGS,
+        serviceFeeCents: 50,
+        roomServiceDeliveryFeeCents: 300,
+      },
       method: 'roomServiceDelivery',
       tip: { kind: 'custom', cents: 500 },
       promoCodeRatePpm: null,

@@ -49,4 +49,13 @@ describe('ItemCard with the merchant flags off', () => {
     expect(card.textContent).not.toContain('虾饺');
     expect(screen.queryByText('Spicy')).toBeNull();
   });
+
+  it('marks an item unavailable at this hour with the spec note (T4.4)', () => {
+    render(
+      <ItemCard
+        item={{ ...item, available: false, unavailableNote: 'This item unavailable now.' }}
+      />,
+    );
+    expect(screen.getByText('This item unavailable now.')).toBeTruthy();
+  });
 });

@@ -11,7 +11,7 @@ export function ItemCard({ item, display = SHOW_ALL }: { item: MenuItem; display
 
   return (
     <article
-      className={`item-card${item.soldout ? ' item-card--soldout' : ''}`}
+      className={`item-card${item.soldout || item.available === false ? ' item-card--soldout' : ''}`}
       aria-label={item.name}
     >
       <div className="item-card__body">
@@ -28,6 +28,9 @@ export function ItemCard({ item, display = SHOW_ALL }: { item: MenuItem; display
             </span>
           ))}
           {item.soldout ? <span className="badge badge--soldout">Sold out</span> : null}
+          {!item.soldout && item.available === false && item.unavailableNote ? (
+            <span className="badge badge--unavailable">{item.unavailableNote}</span>
+          ) : null}
         </div>
       </div>
       <div className="item-card__media">

@@ -64,4 +64,7 @@ export interface MenuItem {
   raw_sign: boolean;
   spicy_sign: boolean;
   vegan_sign: boolean;
+  /** False outside the item's or its category's hours; the note says why (spec §4). */
+  available?: boolean;
+  unavailableNote?: string | null;
 }

@@ -1,17 +1,12 @@
 // The one interface every payment gateway adapter implements (sandbox today; CardPointe,
 // TransIT, Authorize.Net and Converge in a later wave). Amounts are integer cents here; each
 // adapter converts to its vendor's unit at the edge (PROTOCOLS.md, "Cross-cutting notes").
+import { ECOMM_PROVIDERS, type EcommProvider } from '../../../domain/settings/schemas.js';
 import type { Db } from '../../db/client.js';
 
-export const PROVIDERS = [
-  'sandbox',
-  'cardPointe',
-  'tsys',
-  'authorizeNet',
-  'elavon',
-  'tsys2',
-] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+/** The providers a merchant may be set to (spec ecomm_provider, plus our offline sandbox). */
+export const PROVIDERS = ECOMM_PROVIDERS;
+export type ProviderName = EcommProvider;
 
 /**
  * The card as the diner typed it. Lives in memory for one gateway call only: never stored,

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { errorBody } from '../../lib/schemas.js';
 import { describeOutsideServices, verifyCaptcha } from './captcha.service.js';
 
@@ -16,7 +17,10 @@ export const captchaRoutes =
     app.post(
       '/verify-captcha',
       {
-        config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: scaledRateLimit(ctx.config, { max: 30, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['captcha'],
           description:

@@ -7,6 +7,7 @@ import {
   type CheckoutInfo,
   type DeliveryFeeResult,
   type FreeAddonOffer,
+  type MenuItemForChoice,
   MESSAGES,
   type Quote,
   cartButtonState,
@@ -89,6 +90,23 @@ export function orderInstant(checkout: CheckoutInfo, now: Date, zone: string): D
   return inZone(now.getTime(), zone);
 }
 
+/** An item of the menu as the domain's choice check wants it. */
+export function choiceMenuOf(item: ItemView): MenuItemForChoice {
+  return {
+    priceCents: item.priceCents,
+    soldOut: item.soldout,
+    sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
+    options: item.options.map((g) => ({
+      id: g._id,
+      name: g.name,
+      numberToSelect: g.numberToSelect,
+      minNumberToSelect: g.minNumberToSelect,
+      maxNumberToSelect: g.maxNumberToSelect,
+      values: g.optionValues.map((v) => ({ id: v._id, name: v.name, priceCents: v.priceCents })),
+    })),
+  };
+}
+
 function priceLineChoice(row: CartLineRow, item: ItemView | undefined) {
   if (!item) return null;
   const valueGroup = new Map<string, string>();
@@ -100,16 +118,7 @@ function priceLineChoice(row: CartLineRow, item: ItemView | undefined) {
   }
   return checkItemChoice(
     {
-      priceCents: item.priceCents,
-      sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
-      options: item.options.map((g) => ({
-        id: g._id,
-        name: g.name,
-        numberToSelect: g.numberToSelect,
-        minNumberToSelect: g.minNumberToSelect,
-        maxNumberToSelect: g.maxNumberToSelect,
-        values: g.optionValues.map((v) => ({ id: v._id, name: v.name, priceCents: v.priceCents })),
-      })),
+      ...choiceMenuOf(item),
       // Sold out is an availability question, judged below, not a reason to forget the choice.
       soldOut: false,
     },

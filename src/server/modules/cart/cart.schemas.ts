@@ -36,7 +36,8 @@ const checkoutInfoView = z.object({
   receiveOrderInfo: z.boolean(),
 });
 
-const amounts = z.object({
+/** An order's amounts in cents (the cart's quote and a placed order alike). */
+export const orderAmountsView = z.object({
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
   tipsCents: z.number().int(),
@@ -83,7 +84,7 @@ export const cartView = z.object({
   userId: z.string(),
   orderItems: z.array(cartLineView),
   checkoutInfo: checkoutInfoView,
-  amounts,
+  amounts: orderAmountsView,
   categoryDiscountCents: z.number().int(),
   storeOpen: z.boolean(),
   cartButton: z.enum(['storeClosed', 'removeUnavailable', 'checkout']),

@@ -29,7 +29,7 @@ import {
   saveCheckoutInfo,
   touchCart,
 } from './cart.repository.js';
-import { type MerchantRow, type PricedCart, priceCart } from './cart-pricing.js';
+import { type MerchantRow, type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
 
 /** A cart holds at most this many lines; each line at most 99 of an item. */
 export const MAX_CART_LINES = 50;
@@ -174,26 +174,7 @@ export async function addLines(
       throw new AppError('not_found', 'Item not found', [
         choiceIssue(index, 'Item not found', 'itemId'),
       ]);
-    const result = checkItemChoice(
-      {
-        priceCents: item.priceCents,
-        soldOut: item.soldout,
-        sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
-        options: item.options.map((g) => ({
-          id: g._id,
-          name: g.name,
-          numberToSelect: g.numberToSelect,
-          minNumberToSelect: g.minNumberToSelect,
-          maxNumberToSelect: g.maxNumberToSelect,
-          values: g.optionValues.map((v) => ({
-            id: v._id,
-            name: v.name,
-            priceCents: v.priceCents,
-          })),
-        })),
-      },
-      choice,
-    );
+    const result = checkItemChoice(choiceMenuOf(item), choice);
     if (!result.ok) {
       const field =
         result.field === 'size' ? 'sizeId' : result.field === 'item' ? 'itemId' : result.field;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutSchema } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
 import { registerPlacementHooks } from './placement-hooks.js';
 import { sendOrder } from './send-order.service.js';
@@ -27,7 +28,10 @@ export const sendOrderRoutes =
     app.post(
       '/api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid',
       {
-        config: { access: 'diner', rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: {
+          access: 'diner',
+          rateLimit: scaledRateLimit(ctx.config, { max: 10, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['cart'],
           description:

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MESSAGES, profileSchema, signInSchema, signUpSchema } from '../../../domain/index.js';
 import { CaptchaUnavailableError } from '../../adapters/captcha/index.js';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
@@ -84,7 +85,7 @@ export const customerAuthRoutes =
     app.post(
       '/api/usersAuth/userLogin',
       {
-        config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, SIGN_IN_RATE_LIMIT) },
         attachValidation: true,
         schema: {
           tags: ['customer auth'],
@@ -108,7 +109,7 @@ export const customerAuthRoutes =
     app.post(
       '/api/usersAuth/userRegister',
       {
-        config: { access: 'public', rateLimit: REGISTER_RATE_LIMIT },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, REGISTER_RATE_LIMIT) },
         attachValidation: true,
         schema: {
           tags: ['customer auth'],

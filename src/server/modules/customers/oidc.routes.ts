@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
 import { startSession } from '../../plugins/sessions.js';
@@ -75,7 +76,7 @@ export const customerOidcRoutes =
     app.get(
       '/api/usersAuth/oidc/:provider/start',
       {
-        config: { access: 'public', rateLimit: OIDC_RATE_LIMIT },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, OIDC_RATE_LIMIT) },
         schema: {
           tags: ['customer auth'],
           params: providerParams,
@@ -112,7 +113,7 @@ export const customerOidcRoutes =
     app.get(
       '/api/usersAuth/oidc/:provider/callback',
       {
-        config: { access: 'public', rateLimit: OIDC_RATE_LIMIT },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, OIDC_RATE_LIMIT) },
         schema: {
           tags: ['customer auth'],
           params: providerParams,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/sessions.service.js';
@@ -18,7 +19,10 @@ export const merchantAuthRoutes =
     app.post(
       '/api/merchantUsers/merchantLogin',
       {
-        config: { access: 'public', rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: scaledRateLimit(ctx.config, { max: 10, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['merchant auth'],
           body: loginBody,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
 import { orderPlacedView } from './order-placed.schemas.js';
 import { getPlacedOrder } from './order-placed.service.js';
@@ -12,7 +13,10 @@ export const orderPlacedRoutes =
       '/api/orderPlaced/merchantId/:merchantId/order/_id/:id',
       {
         // Public by design: the id is a random UUID known only to the diner who placed it.
-        config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: scaledRateLimit(ctx.config, { max: 120, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['orders'],
           params: z.object({ merchantId: merchantIdParam, id: z.uuid() }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderAmountsView } from '../cart/cart.schemas.js';
 
 export const orderPlacedView = z.object({
   _id: z.string(),
@@ -32,18 +33,7 @@ export const orderPlacedView = z.object({
       isFreePromo: z.boolean(),
     }),
   ),
-  amounts: z.object({
-    subtotalCents: z.number().int(),
-    taxCents: z.number().int(),
-    tipsCents: z.number().int(),
-    fixedTipsCents: z.number().int(),
-    discountCents: z.number().int(),
-    processingFeeCents: z.number().int(),
-    serviceFeeCents: z.number().int(),
-    deliveryFeeCents: z.number().int(),
-    roomServiceDeliveryFeeCents: z.number().int(),
-    totalCents: z.number().int(),
-  }),
+  amounts: orderAmountsView.omit({ feesShownCents: true }),
   merchant_info: z.object({
     merchantId: z.string(),
     name: z.string(),

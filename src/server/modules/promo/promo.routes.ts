@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { freeAddonOffer } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { notFound } from '../../lib/app-error.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
@@ -17,7 +18,10 @@ export const promoRoutes =
     app.get(
       `${base}/promoCode/:code`,
       {
-        config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: scaledRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['store'],
           params: z.object({ merchantId: merchantIdParam, code: z.string().min(1).max(50) }),

@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { errorBody } from '../../lib/schemas.js';
 import {
   distanceBetween,
@@ -36,7 +37,7 @@ export const utilsRoutes =
     app.get(
       '/api/utils/getGoogleDistance',
       {
-        config: { access: 'public', rateLimit: limited },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, limited) },
         schema: {
           tags: ['utils'],
           description:
@@ -62,7 +63,7 @@ export const utilsRoutes =
     app.get(
       '/api/utils/addressSuggestions',
       {
-        config: { access: 'public', rateLimit: limited },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, limited) },
         schema: {
           tags: ['utils'],
           description:
@@ -90,7 +91,7 @@ export const utilsRoutes =
     app.get(
       '/api/utils/geocode',
       {
-        config: { access: 'public', rateLimit: limited },
+        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, limited) },
         schema: {
           tags: ['utils'],
           description:

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MESSAGES, phoneField } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
 import { requireCaptcha } from '../captcha/captcha.service.js';
@@ -26,7 +27,10 @@ export const verificationRoutes =
     app.post(
       '/api/verification/sendVeriCode',
       {
-        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: scaledRateLimit(ctx.config, { max: 5, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['verification'],
           body: z.object({ phoneNum, recaptchaToken: z.string().max(4000).optional() }),
@@ -56,7 +60,10 @@ export const verificationRoutes =
     app.post(
       '/api/verification/verifyPhone',
       {
-        config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: {
+          access: 'public',
+          rateLimit: scaledRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['verification'],
           body: z.object({

@@ -119,6 +119,17 @@ describe('adding lines', () => {
     expect(r.body.message).toBe('This item unavailable now.');
   });
 
+  it('answers 404 naming the field for an item id that is not on the menu', async () => {
+    const d = await newDiner(t.app);
+    for (const itemId of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await d.call('POST', cartPath('demo', 'orderItems', d.uid), {
+        orderItems: [{ itemId, options: {}, quantity: 1 }],
+      });
+      expect(res.status, itemId).toBe(404);
+      expect(res.body.issues[0].path).toEqual(['body', 'orderItems', 0, 'itemId']);
+    }
+  });
+
   it('never takes a price from the browser', async () => {
     const d = await newDiner(t.app);
     const item = byName('Kung Pao Chicken');

@@ -65,9 +65,21 @@ function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutIn
   return parsed.success ? parsed.data : defaultCheckout(merchant);
 }
 
-async function menuMaps(ctx: AppContext, merchantId: string) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The menu rows a cart needs, read from the database (the authority) rather than the diners'
+ * menu cache: only the items on its lines and the free item it names, plus the categories.
+ */
+async function menuMaps(
+  ctx: AppContext,
+  merchantId: string,
+  only: { ids: readonly string[]; names: readonly string[] },
+) {
+  // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
+  const ids = only.ids.filter((id) => UUID.test(id));
   const [items, categories] = await Promise.all([
-    getItems(ctx, merchantId),
+    getItems(ctx, merchantId, { only: { ids, names: only.names } }),
     getCategories(ctx, merchantId),
   ]);
   return {
@@ -95,7 +107,10 @@ export async function loadCart(
   const promo = checkout.promoCode
     ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
     : null;
-  const { items, categories } = await menuMaps(ctx, merchantId);
+  const { items, categories } = await menuMaps(ctx, merchantId, {
+    ids: [...new Set(lines.map((l) => l.itemId))],
+    names: checkout.freeAddonItemName ? [checkout.freeAddonItemName] : [],
+  });
   const deliveryMiles =
     checkout.orderMethod !== 'delivery'
       ? null
@@ -167,7 +182,10 @@ export async function addLines(
   choices: ItemChoiceRequest[],
 ) {
   const merchant = await requireMerchant(ctx, merchantId);
-  const { items } = await menuMaps(ctx, merchantId);
+  const { items } = await menuMaps(ctx, merchantId, {
+    ids: choices.map((c) => c.itemId),
+    names: [],
+  });
   const rows = choices.map((choice, index) => {
     const item: ItemView | undefined = items.get(choice.itemId);
     if (!item)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   categories,
@@ -31,6 +31,8 @@ export async function listCategories(tx: Tx, merchantUuid: string): Promise<Cate
 export interface ItemFilter {
   itemId?: string;
   categoryId?: string;
+  /** Only these items (by id) or these names: a cart needs its own items, not the whole menu. */
+  only?: { ids: readonly string[]; names: readonly string[] };
   limit?: number;
 }
 
@@ -43,6 +45,15 @@ export async function listItems(
   const conditions = [eq(items.merchantId, merchantUuid)];
   if (filter.itemId) conditions.push(eq(items.id, filter.itemId));
   if (filter.categoryId) conditions.push(eq(items.categoryId, filter.categoryId));
+  if (filter.only) {
+    const { ids, names } = filter.only;
+    if (ids.length === 0 && names.length === 0) return [];
+    const wanted = [
+      ...(ids.length ? [inArray(items.id, [...ids])] : []),
+      ...(names.length ? [inArray(items.name, [...names])] : []),
+    ];
+    conditions.push(wanted.length === 1 ? wanted[0]! : or(...wanted)!);
+  }
   let query = tx
     .select({ item: items })
     .from(items)

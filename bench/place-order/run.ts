@@ -68,7 +68,9 @@ async function freePort(): Promise<number> {
 
 function spawnTsx(script: string, env: Record<string, string>) {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the app under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

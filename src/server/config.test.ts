@@ -53,3 +53,14 @@ describe('configuration', () => {
     expect(c.publicUrl).toBe('http://localhost:8080');
   });
 });
+
+describe('social sign-in providers', () => {
+  it('reads OIDC_PROVIDERS at boot and refuses a bad list with the config error', () => {
+    const ok = { name: 'google', issuer: 'https://accounts.google.com', clientId: 'id' };
+    const c = loadConfig({ DATA_DIR: dataDir(), OIDC_PROVIDERS: JSON.stringify([ok]) });
+    expect(c.oidcProviders.map((p) => p.name)).toEqual(['google']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), OIDC_PROVIDERS: '[{' })).toThrow(
+      /Invalid OIDC_PROVIDERS/,
+    );
+  });
+});

@@ -4,6 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  type OidcProviderSettings,
+  OidcProvidersError,
+  parseOidcProviders,
+} from './modules/customers/oidc.providers.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -38,6 +43,7 @@ const envSchema = z.object({
     .default(1024 * 1024),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Scales every route's rate limit (load tests, trusted networks); 1 keeps the defaults. */
+  OIDC_PROVIDERS: z.string().optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
 
   // Outside services (issue 5). Each is off (offline default) until its keys are set.
@@ -88,6 +94,8 @@ export interface Config {
   seedDemo: boolean;
   /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
   rateLimitMultiplier: number;
+  /** Social sign-in providers (OIDC_PROVIDERS); empty = none. */
+  oidcProviders: OidcProviderSettings[];
   /** Twilio Messages API; undefined = offline SMS (outbox view and log only). */
   twilio:
     | {
@@ -189,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.OUTBOX_LEASE_MS < 2 * e.OUTSIDE_TIMEOUT_MS) {
     problems.push('OUTBOX_LEASE_MS: must be at least twice OUTSIDE_TIMEOUT_MS');
   }
+  let oidcProviders: OidcProviderSettings[] = [];
+  try {
+    oidcProviders = parseOidcProviders(e.OIDC_PROVIDERS);
+  } catch (err) {
+    if (!(err instanceof OidcProvidersError)) throw err;
+    problems.push(err.message.replace(/\n\s*/g, ' '));
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -210,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    oidcProviders,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? {

@@ -32,16 +32,9 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** Builds an app with OIDC_PROVIDERS set for its boot only (workers share process.env). */
+/** Builds an app configured with these OIDC providers. */
 async function appWithProviders(providers: unknown[], opts: { clock?: typeof clock } = {}) {
-  const before = process.env.OIDC_PROVIDERS;
-  process.env.OIDC_PROVIDERS = JSON.stringify(providers);
-  try {
-    return await createTestApp({ env: { PUBLIC_URL }, ...opts });
-  } finally {
-    if (before === undefined) delete process.env.OIDC_PROVIDERS;
-    else process.env.OIDC_PROVIDERS = before;
-  }
+  return createTestApp({ env: { PUBLIC_URL, OIDC_PROVIDERS: JSON.stringify(providers) }, ...opts });
 }
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
 import { startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/sessions.service.js';
-import { parseOidcProviders, type OidcProviderSettings } from './oidc.providers.js';
+import type { OidcProviderSettings } from './oidc.providers.js';
 import {
   OIDC_COOKIE_PATH,
   OIDC_STATE_COOKIE,
@@ -37,7 +37,7 @@ const param = z.string().max(4096).optional();
 export const customerOidcRoutes =
   (
     ctx: AppContext,
-    providers: OidcProviderSettings[] = parseOidcProviders(process.env.OIDC_PROVIDERS),
+    providers: OidcProviderSettings[] = ctx.config.oidcProviders,
   ): FastifyPluginAsyncZod =>
   async (app) => {
     const clients = new OidcClients(providers, PROVIDER_TIMEOUT_SECONDS);

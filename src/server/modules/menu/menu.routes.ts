@@ -8,7 +8,7 @@ import { notFound } from '../../lib/app-error.js';
 import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
 import { sendCached } from '../cache/cached-body.js';
 import { menuInvalidation } from '../cache/invalidation.js';
-import { categoryView, publicItemView } from './menu.schemas.js';
+import { categoryView, optionGroupView, publicItemView, sizeView } from './menu.schemas.js';
 import { MAX_ITEMS, MenuReader } from './menu.service.js';
 
 const merchantParams = z.object({ merchantId: merchantIdParam });
@@ -117,5 +117,73 @@ export const menuRoutes =
         if (!snap.category(req.params.id)) throw notFound('Category');
         return sendCached(req, reply, snap.at(ctx.clock.now()).inCategory(req.params.id));
       },
+    );
+
+    // The menu grouped by category (spec items_category): each category with its items.
+    const grouped = z.array(categoryView.extend({ items: z.array(publicItemView) }));
+    const groupsOf = async (merchantId: string, only?: string) => {
+      const snap = await snapshotOf(merchantId);
+      const variant = snap.at(ctx.clock.now());
+      const cats = only ? snap.categories.filter((c) => c._id === only) : snap.categories;
+      return cats.map((c) => ({
+        ...c,
+        items: variant.items.filter((i) => i._idCategory === c._id),
+      }));
+    };
+    app.get(
+      `${items}/items_category`,
+      {
+        config: { access: 'public' },
+        schema: { tags: ['menu'], params: merchantParams, response: { 200: grouped, ...errors } },
+      },
+      async (req) => groupsOf(req.params.merchantId),
+    );
+    app.get(
+      `${items}/items_category/_idCategory/:id`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams.extend({ id: uuidParam }),
+          response: { 200: grouped, ...errors },
+        },
+      },
+      async (req) => {
+        const groups = await groupsOf(req.params.merchantId, req.params.id);
+        if (groups.length === 0) throw notFound('Category');
+        return groups;
+      },
+    );
+
+    // One item's option groups and sizes (spec itemOptions / itemSizes).
+    const itemOf = async (merchantId: string, id: string) => {
+      const snap = await snapshotOf(merchantId);
+      const item = snap.items.find((i) => i._id === id);
+      if (!item) throw notFound('Item');
+      return item;
+    };
+    app.get(
+      `${items}/itemOptions/:id`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams.extend({ id: uuidParam }),
+          response: { 200: z.array(optionGroupView), ...errors },
+        },
+      },
+      async (req) => (await itemOf(req.params.merchantId, req.params.id)).options,
+    );
+    app.get(
+      `${items}/itemSizes/:id`,
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['menu'],
+          params: merchantParams.extend({ id: uuidParam }),
+          response: { 200: z.array(sizeView), ...errors },
+        },
+      },
+      async (req) => (await itemOf(req.params.merchantId, req.params.id)).size,
     );
   };

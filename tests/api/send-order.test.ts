@@ -13,6 +13,7 @@ import {
   phoneVerifications,
 } from '../../src/server/db/schema/index.js';
 import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import { findMerchantBySlug } from '../../src/server/modules/merchants/merchants.repository.js';
 import { createCustomer, signInCustomer, uniqueId } from '../support/fixtures.js';
 import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
@@ -175,8 +176,8 @@ describe('placing an order', () => {
 
   it('publishes the order event on the merchant channel', async () => {
     const { d, phone } = await readyDiner();
-    const [m] = await t.ctx.db.select().from(orders).limit(1);
-    const channel = `merchant_orders_${m!.merchantId.replace(/-/g, '')}`;
+    const demo = await findMerchantBySlug(t.ctx.db, 'demo');
+    const channel = `merchant_orders_${demo!.id.replace(/-/g, '')}`;
     const events: string[] = [];
     const stop = await t.ctx.database.listen(channel, (p) => events.push(p));
     try {

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
-import { getCategories, getItems } from '../menu/menu.service.js';
+import { categoriesOfMerchant, itemsOfMerchant } from '../menu/menu.service.js';
 import type { ItemView } from '../menu/menu.schemas.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import { lookUpPromoCode, requirePromoCode } from '../promo/promo.service.js';
@@ -44,8 +44,13 @@ export interface CartState {
   deliveryMiles: number | null;
 }
 
-async function requireMerchant(ctx: AppContext, merchantId: string): Promise<MerchantRow> {
-  const m = await findMerchantBySlug(ctx.db, merchantId);
+/** The merchant row; callers that already hold it pass it on, so a request looks it up once. */
+async function requireMerchant(
+  ctx: AppContext,
+  merchant: string | MerchantRow,
+): Promise<MerchantRow> {
+  if (typeof merchant !== 'string') return merchant;
+  const m = await findMerchantBySlug(ctx.db, merchant);
   if (!m) throw notFound('Merchant');
   return m;
 }
@@ -73,14 +78,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 async function menuMaps(
   ctx: AppContext,
-  merchantId: string,
+  merchantUuid: string,
   only: { ids: readonly string[]; names: readonly string[] },
 ) {
   // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
   const ids = only.ids.filter((id) => UUID.test(id));
   const [items, categories] = await Promise.all([
-    getItems(ctx, merchantId, { only: { ids, names: only.names } }),
-    getCategories(ctx, merchantId),
+    itemsOfMerchant(ctx, merchantUuid, { only: { ids, names: only.names } }),
+    categoriesOfMerchant(ctx, merchantUuid),
   ]);
   return {
     items: new Map(items.map((i) => [i._id, i])),
@@ -93,13 +98,13 @@ async function menuMaps(
  */
 export async function loadCart(
   ctx: AppContext,
-  merchantId: string,
+  merchantOrSlug: string | MerchantRow,
   uid: string,
   tx: Tx = ctx.db,
   /** Price with these choices instead of the saved ones (send order prices what it was sent). */
   override?: { checkout: CheckoutInfo; deliveryMiles: number | null },
 ): Promise<CartState> {
-  const merchant = await requireMerchant(ctx, merchantId);
+  const merchant = await requireMerchant(ctx, merchantOrSlug);
   const cart = (await findCart(tx, merchant.id, uid)) ?? null;
   const lines = cart ? await listLines(tx, cart.id) : [];
   const checkout = override?.checkout ?? storedCheckout(merchant, cart);
@@ -107,7 +112,7 @@ export async function loadCart(
   const promo = checkout.promoCode
     ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
     : null;
-  const { items, categories } = await menuMaps(ctx, merchantId, {
+  const { items, categories } = await menuMaps(ctx, merchant.id, {
     ids: [...new Set(lines.map((l) => l.itemId))],
     names: checkout.freeAddonItemName ? [checkout.freeAddonItemName] : [],
   });
@@ -182,7 +187,7 @@ export async function addLines(
   choices: ItemChoiceRequest[],
 ) {
   const merchant = await requireMerchant(ctx, merchantId);
-  const { items } = await menuMaps(ctx, merchantId, {
+  const { items } = await menuMaps(ctx, merchant.id, {
     ids: choices.map((c) => c.itemId),
     names: [],
   });
@@ -223,7 +228,7 @@ export async function addLines(
     );
     await touchCart(tx, cart.id, now);
   });
-  return loadCart(ctx, merchantId, uid);
+  return loadCart(ctx, merchant, uid);
 }
 
 export type RemoveWhat =
@@ -249,7 +254,7 @@ export async function removeLines(
       }
     }
   });
-  return loadCart(ctx, merchantId, uid);
+  return loadCart(ctx, state.merchant, uid);
 }
 
 /** Saves the diner's checkout choices after checking them against what the store offers. */
@@ -288,7 +293,7 @@ export async function updateCheckout(
     const cart = await findOrCreateCart(tx, merchant.id, uid);
     await saveCheckoutInfo(tx, cart.id, { ...info, serverDeliveryMiles }, now);
   });
-  return loadCart(ctx, merchantId, uid);
+  return loadCart(ctx, merchant, uid);
 }
 
 export const CART_MESSAGES = { unreadable: MESSAGES.CART_UNREADABLE };

@@ -60,7 +60,7 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
   const { card, ...info } = req.checkout;
 
   const deliveryMiles = await computeDeliveryMiles(ctx, merchant, info);
-  const state = await loadCart(ctx, req.merchantId, req.uid, ctx.db, {
+  const state = await loadCart(ctx, merchant, req.uid, ctx.db, {
     checkout: info,
     deliveryMiles,
   });

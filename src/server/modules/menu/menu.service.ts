@@ -184,10 +184,23 @@ async function merchantUuid(ctx: AppContext, merchantId: string): Promise<string
 }
 
 export async function getCategories(ctx: AppContext, merchantId: string) {
-  return (await listCategories(ctx.db, await merchantUuid(ctx, merchantId))).slice(
-    0,
-    MAX_CATEGORIES,
-  );
+  return categoriesOfMerchant(ctx, await merchantUuid(ctx, merchantId));
+}
+
+/** The same reads for a caller that already holds the merchant row (one look-up per request). */
+export async function categoriesOfMerchant(ctx: AppContext, merchantUuid: string) {
+  return (await listCategories(ctx.db, merchantUuid)).slice(0, MAX_CATEGORIES);
+}
+
+export async function itemsOfMerchant(
+  ctx: AppContext,
+  merchantUuid: string,
+  filter: ItemFilter = {},
+) {
+  return listItems(ctx.db, merchantUuid, {
+    ...filter,
+    limit: Math.min(filter.limit ?? MAX_ITEMS, MAX_ITEMS),
+  });
 }
 
 export async function getCategory(ctx: AppContext, merchantId: string, categoryId: string) {
@@ -198,10 +211,7 @@ export async function getCategory(ctx: AppContext, merchantId: string, categoryI
 }
 
 export async function getItems(ctx: AppContext, merchantId: string, filter: ItemFilter = {}) {
-  return listItems(ctx.db, await merchantUuid(ctx, merchantId), {
-    ...filter,
-    limit: Math.min(filter.limit ?? MAX_ITEMS, MAX_ITEMS),
-  });
+  return itemsOfMerchant(ctx, await merchantUuid(ctx, merchantId), filter);
 }
 
 export async function getItem(ctx: AppContext, merchantId: string, itemId: string) {

@@ -6,17 +6,20 @@
 //
 // Environment: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (default 10),
 // BENCH_RUNS (alternating pairs, default 3), BENCH_LOG_LEVEL (the app's LOG_LEVEL, default info).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
-import pg from 'pg';
+import {
+  freePort,
+  onShutdown,
+  shutdown,
+  spawnTsx,
+  throwawayDatabase,
+  until,
+} from '../lib/processes.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -28,53 +31,11 @@ if (!Number.isFinite(DURATION) || DURATION < 1 || DURATION > 60)
   throw new Error('BENCH_DURATION must be 1–60 seconds');
 if (!Number.isInteger(RUNS) || RUNS < 1 || RUNS > 9) throw new Error('BENCH_RUNS must be 1–9');
 
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function spawnTsx(script: string, args: string[], env: Record<string, string>) {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  // Keep only the tail: the app's request log would otherwise pile up here during the runs.
-  const keep = (d: unknown) => {
-    output = (output + String(d)).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} not ready in ${timeoutMs} ms`);
-}
-
 /** The real app (src/server/server.ts through tsx) on PGlite or a throwaway PostgreSQL database. */
 async function startApp(): Promise<{ base: string; database: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'forkful-bench-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  onShutdown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -88,21 +49,9 @@ async function startApp(): Promise<{ base: string; database: string }> {
   let database = 'embedded PGlite (temporary data folder)';
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `forkful_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const { name, url } = await throwawayDatabase(serverUrl);
+    env.DATABASE_URL = url;
     database = `PostgreSQL server, throwaway database ${name}`;
-    cleanups.push(async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    });
   } else {
     delete process.env.DATABASE_URL;
   }
@@ -171,7 +120,7 @@ async function main() {
   const perItem = bytes.length / count;
   const bodyFile = join(mkdtempSync(join(tmpdir(), 'forkful-bench-body-')), 'items.json');
   writeFileSync(bodyFile, bytes);
-  cleanups.push(() => rmSync(bodyFile, { force: true }));
+  onShutdown(() => rmSync(bodyFile, { force: true }));
   const bareBase = await startBare(bodyFile);
 
   console.log(`app:  ${base} (${database}, NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL})`);
@@ -229,27 +178,6 @@ async function main() {
     `  < 150 KB per 150 items: ${((perItem * 150) / 1024).toFixed(1)} KB ${check(perItem * 150 < TARGET.bytesPer150)}`,
   );
   if (ma.non2xx || ma.errors) console.log('  WARNING: the app answered non-2xx or errored');
-}
-
-async function shutdown() {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null) return resolve();
-          const t = setTimeout(() => {
-            c.kill('SIGKILL');
-            resolve();
-          }, 15_000);
-          c.on('exit', () => {
-            clearTimeout(t);
-            resolve();
-          });
-        }),
-    ),
-  );
-  for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
 }
 
 main()

@@ -14,18 +14,21 @@
 // the checkout info (pickup, credit card; the answer carries the server's total) and send the
 // order with a sandbox card and the total it was shown. Sign-up and sign-in happen once per diner
 // before the timed runs (argon2id is deliberately slow and is not what this measures).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import pg from 'pg';
+import {
+  freePort,
+  onShutdown,
+  shutdown,
+  spawnTsx,
+  throwawayDatabase,
+  until,
+} from '../lib/processes.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -51,50 +54,6 @@ if (LEVELS.some((n) => !Number.isInteger(n) || n < 1 || n > 200))
 if (!Number.isFinite(MULTIPLIER) || MULTIPLIER < 1 || MULTIPLIER > 1_000_000)
   throw new Error('BENCH_RATE_LIMIT_MULTIPLIER must be 1–1000000');
 
-const children: ChildProcess[] = [];
-const cleanups: (() => Promise<void> | void)[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() =>
-        typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function spawnTsx(script: string, env: Record<string, string>) {
-  let output = '';
-  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the app under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(root, script)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  // Keep only the tail: the request log would otherwise pile up here during the runs.
-  const keep = (d: unknown) => {
-    output = (output + String(d)).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${what} not ready in ${timeoutMs} ms`);
-}
-
 /** A URL fit to print: the password, if any, hidden. */
 function printable(url: string): string {
   const u = new URL(url);
@@ -106,33 +65,21 @@ function printable(url: string): string {
 async function startApp(): Promise<{ base: string; databaseUrl: string; name: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'forkful-bench-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const name = `forkful_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const a = new pg.Client({ connectionString: SERVER_URL });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await a.end();
-  });
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
+  onShutdown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const { name, url } = await throwawayDatabase(SERVER_URL);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: url,
     LOG_LEVEL,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     CREDENTIALS_KEY: randomBytes(32).toString('hex'),
     RATE_LIMIT_MULTIPLIER: String(MULTIPLIER),
   };
-  const app = spawnTsx('src/server/server.ts', env);
+  const app = spawnTsx('src/server/server.ts', [], env);
   const base = `http://127.0.0.1:${port}`;
   await until('app', 120_000, async () => {
     if (app.child.exitCode !== null) throw new Error(`app exited:\n${app.output()}`);
@@ -140,7 +87,7 @@ async function startApp(): Promise<{ base: string; databaseUrl: string; name: st
   }).catch((err: unknown) => {
     throw new Error(`${String(err)}\n${app.output()}`);
   });
-  return { base, databaseUrl: url.toString(), name };
+  return { base, databaseUrl: url, name };
 }
 
 // ------------------------------------------------------------------------------- HTTP client
@@ -509,27 +456,6 @@ async function main() {
       : `  send-order p99 at ${TARGET.sendAt} diners: level not run`,
   );
   console.log(`whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
-}
-
-async function shutdown() {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null) return resolve();
-          const t = setTimeout(() => {
-            c.kill('SIGKILL');
-            resolve();
-          }, 15_000);
-          c.on('exit', () => {
-            clearTimeout(t);
-            resolve();
-          });
-        }),
-    ),
-  );
-  for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => {});
 }
 
 main()

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { createdAt, id, updatedAt } from './columns.js';
 import { customers } from './customers.js';
 import { categories, items, itemSizes } from './menu.js';
@@ -107,9 +108,9 @@ export const orders = pgTable(
      */
     requestFingerprint: text('request_fingerprint').notNull().default(''),
 
-    orderMethod: text('order_method').notNull(),
+    orderMethod: text('order_method').$type<OrderMethod>().notNull(),
     dineinTableName: text('dinein_table_name'),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     paid: boolean('paid').notNull().default(false),
     hasVoid: boolean('has_void').notNull().default(false),
     /** The merchant's provider when the card was charged (the merchant may switch later). */

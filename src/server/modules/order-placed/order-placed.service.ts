@@ -29,7 +29,7 @@ export async function getPlacedOrder(
     .orderBy(asc(orderLines.sortOrder));
   const ready = orderReadyTime(
     {
-      orderMethod: order.orderMethod as never,
+      orderMethod: order.orderMethod,
       scheduleDate: order.scheduleDate,
       scheduleTimeStr: order.scheduleTimeStr,
       willBeReadyInMinutes: order.willBeReadyInMinutes,

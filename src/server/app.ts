@@ -71,7 +71,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.env === 'production',
+    // Only the configured number of proxy hops is believed: trusting every X-Forwarded-For would
+    // let a client pick its own address and walk around the per-address rate limits.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();

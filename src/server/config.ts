@@ -44,6 +44,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Scales every route's rate limit (load tests, trusted networks); 1 keeps the defaults. */
   OIDC_PROVIDERS: z.string().optional(),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
 
   // Outside services (issue 5). Each is off (offline default) until its keys are set.
@@ -94,6 +95,8 @@ export interface Config {
   seedDemo: boolean;
   /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
   rateLimitMultiplier: number;
+  /** Proxies in front of the app whose X-Forwarded-For may be believed (0 = none). */
+  trustProxyHops: number;
   /** Social sign-in providers (OIDC_PROVIDERS); empty = none. */
   oidcProviders: OidcProviderSettings[];
   /** Twilio Messages API; undefined = offline SMS (outbox view and log only). */
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     seedDemo: e.SEED_DEMO === 'true',
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     oidcProviders,
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN

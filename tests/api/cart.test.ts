@@ -320,7 +320,7 @@ describe('checkout info (C7.60)', () => {
     const res = await d.call('PUT', cartPath('demo', 'checkoutInfo', d.uid), {
       ...defaultCheckout,
       orderMethod: 'delivery',
-      deliveryAddress: 'Philadelphia',
+      deliveryAddress: '1 Market Street, Philadelphia, PA 19107',
       deliveryLocation: { lat: 39.9526, lng: -75.1652 },
     });
     expect(res.body.delivery).toMatchObject({

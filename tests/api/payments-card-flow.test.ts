@@ -422,7 +422,10 @@ describe('idempotency (T4.40)', () => {
     const m = await createMerchant(t.ctx.db);
     const k = key();
     const first = await send(m.merchantId, { key: k });
-    await expect(send(m.merchantId, { key: k, card: card({ cvv: '456' }) })).rejects.toMatchObject({
+    // Another card (the fingerprint keeps last four, expiry and billing ZIP, never the number).
+    await expect(
+      send(m.merchantId, { key: k, card: card({ number: '5454545454545454' }) }),
+    ).rejects.toMatchObject({
       code: 'conflict',
     });
     const other = draft();

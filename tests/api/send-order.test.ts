@@ -306,7 +306,9 @@ describe('who must verify a phone', () => {
       .select()
       .from(loyaltyLedger)
       .where(and(eq(loyaltyLedger.customerId, c.id), eq(loyaltyLedger.orderId, res.body._id)));
-    expect(points[0]!.points).toBe(res.body.totalCents);
+    // Points are 100 per food dollar: subtotal after discounts, no tips or fees.
+    expect(points[0]!.points).toBe(row!.subtotalCents - row!.discountCents);
+    expect(row!.loyaltyPointsEarned).toBe(points[0]!.points);
     const history = await d.call('GET', '/api/usersAuth/getOrderHistory');
     expect(history.body.orderHistory[0]._id).toBe(res.body._id);
   });
@@ -350,5 +352,84 @@ describe('the order-placed read', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('send order checks the choices itself (review findings)', () => {
+  it('refuses a method the store does not offer, even though the checkout was never saved', async () => {
+    const d = await newDiner(t.app);
+    const sunriseMenu = await menuOf(t.app, 'sunrise');
+    const simple = sunriseMenu.find(
+      (i) => i.size.length === 0 && i.options.length === 0 && !i.soldout,
+    )!;
+    await d.call('POST', cartPath('sunrise', 'orderItems', d.uid), {
+      orderItems: [simpleChoice(simple)],
+    });
+    const res = await d.call('POST', cartPath('sunrise', 'sendOrder', d.uid), {
+      idempotencyKey: uniqueId('key-'),
+      checkout: checkout('', {
+        orderMethod: 'roomServiceDelivery',
+        roomServiceRoom: '12',
+        lastName: 'Smith',
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toEqual(['body', 'checkout', 'orderMethod']);
+  });
+
+  it('takes dine-in only at one of the store’s tables', async () => {
+    const { d, phone } = await readyDiner(['Mapo Tofu']);
+    const fake = await send(d, {
+      checkout: checkout(phone, { orderMethod: 'dinein', dineinTableName: 'My Sofa' }),
+    });
+    expect(fake.status).toBe(400);
+    expect(fake.body.issues[0].path).toEqual(['body', 'checkout', 'dineinTableName']);
+    const real = await send(d, {
+      checkout: checkout(phone, { orderMethod: 'dinein', dineinTableName: 'T5' }),
+    });
+    expect(real.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, real.body._id));
+    expect(row).toMatchObject({
+      orderMethod: 'dinein',
+      dineinTableName: 'T5',
+      processingFeeCents: 0,
+    });
+  });
+
+  it('refuses a delivery address the server cannot locate', async () => {
+    const { d, phone } = await readyDiner(['Kung Pao Chicken', 'Mapo Tofu', 'Beef with Broccoli']);
+    const res = await send(d, {
+      checkout: checkout(phone, {
+        orderMethod: 'delivery',
+        deliveryAddress: '99 Nowhere Road',
+        deliveryLocation: { lat: 40.7152, lng: -73.9982 },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(
+      'We could not find this delivery address. Please check it and include the ZIP code.',
+    );
+  });
+
+  it('measures delivery from the address, not from a point the browser made up', async () => {
+    const { d, phone } = await readyDiner(['Kung Pao Chicken', 'Mapo Tofu', 'Beef with Broccoli']);
+    const res = await send(d, {
+      checkout: checkout(phone, {
+        orderMethod: 'delivery',
+        deliveryAddress: '1 Market Street, Philadelphia, PA 19107',
+        deliveryLocation: { lat: 40.7152, lng: -73.9982 },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("You are out of delivery range, it can't be delivered.");
+  });
+
+  it('accepts a verified phone typed with punctuation', async () => {
+    const { d, phone } = await readyDiner(['Mapo Tofu']);
+    const typed = `(${phone.slice(0, 3)}) ${phone.slice(3, 6)}-${phone.slice(6)}`;
+    const res = await send(d, { checkout: checkout(typed) });
+    expect(res.status).toBe(200);
+    const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, res.body._id));
+    expect(row!.phone).toBe(phone);
   });
 });

@@ -89,6 +89,18 @@ describe('sending a code', () => {
   });
 });
 
+describe('per-phone limit', () => {
+  it('sends at most five codes an hour to one phone, whichever diner asks', async () => {
+    const phone = nextPhone();
+    for (let i = 0; i < 5; i++) expect((await send(await newDiner(t.app), phone)).status).toBe(200);
+    const sixth = await send(await newDiner(t.app), phone);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('Too many codes sent to this phone: please try again later');
+    clock.advance(61 * 60_000);
+    expect((await send(await newDiner(t.app), phone)).status).toBe(200);
+  });
+});
+
 describe('verifying', () => {
   it('accepts the right code once and marks the phone verified for that diner only', async () => {
     const d = await newDiner(t.app);

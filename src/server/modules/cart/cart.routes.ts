@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkoutInfoSchema, itemChoiceSchema } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
+import { scaledRateLimit } from '../../config.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
 import { cartView, toCartView } from './cart.schemas.js';
 import {
@@ -110,7 +111,11 @@ export const cartRoutes =
     app.put(
       `${base}/checkoutInfo/:uid`,
       {
-        config: { access: 'diner' },
+        // Limited: it checks promo codes, which are guessable secrets.
+        config: {
+          access: 'diner',
+          rateLimit: scaledRateLimit(ctx.config, { max: 30, timeWindow: '1 minute' }),
+        },
         schema: {
           tags: ['cart'],
           description:

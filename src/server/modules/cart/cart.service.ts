@@ -13,6 +13,9 @@ import {
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
+import { dineinTables } from '../../db/schema/index.js';
+import { haversineMiles } from '../../adapters/geo/types.js';
+import { and, eq } from 'drizzle-orm';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
 import { categoriesOfMerchant, itemsOfMerchant } from '../menu/menu.service.js';
 import type { ItemView } from '../menu/menu.schemas.js';
@@ -69,6 +72,9 @@ function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutIn
   const parsed = checkoutInfoSchema.safeParse(cart.checkoutInfo);
   return parsed.success ? parsed.data : defaultCheckout(merchant);
 }
+
+/** How far a browser-sent point may lie from the server's location of the address. */
+const LOCATION_TOLERANCE_MILES = 3;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -160,12 +166,16 @@ export async function computeDeliveryMiles(
   merchant: MerchantRow,
   info: CheckoutInfo,
 ): Promise<number | null> {
-  if (info.orderMethod !== 'delivery') return null;
-  let to = info.deliveryLocation ?? null;
-  if (!to && info.deliveryAddress)
-    to = (await ctx.adapters.geo.geocode(info.deliveryAddress))?.location ?? null;
+  if (info.orderMethod !== 'delivery' || !info.deliveryAddress) return null;
   const from = storeLocation(merchant, info.isBranch);
-  if (!to || !from) return null;
+  if (!from) return null;
+  // The address is located on the server: a point sent by the browser is used only when it lies
+  // near where the address is (a picked suggestion is more precise than a ZIP centroid), so a
+  // made-up point cannot make a far address cheap or in range.
+  const located = (await ctx.adapters.geo.geocode(info.deliveryAddress))?.location ?? null;
+  if (!located) return null;
+  const sent = info.deliveryLocation ?? null;
+  const to = sent && haversineMiles(sent, located) <= LOCATION_TOLERANCE_MILES ? sent : located;
   return (await ctx.adapters.geo.distance(from, to)).miles;
 }
 
@@ -257,6 +267,64 @@ export async function removeLines(
   return loadCart(ctx, state.merchant, uid);
 }
 
+/** Whether the merchant has a dine-in table of this name (its QR code names it). */
+async function hasTable(tx: Tx, merchantUuid: string, name: string): Promise<boolean> {
+  if (!name) return false;
+  const [row] = await tx
+    .select({ id: dineinTables.id })
+    .from(dineinTables)
+    .where(and(eq(dineinTables.merchantId, merchantUuid), eq(dineinTables.name, name)));
+  return !!row;
+}
+
+/**
+ * The checkout choices must be ones the store offers. Checked when the checkout is saved and
+ * again by send order, which prices exactly what it is sent. Dine-in needs one of the store's
+ * own tables: a made-up table name would otherwise drop the processing fee (not on dine-in).
+ */
+export async function checkOfferedChoices(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  info: CheckoutInfo,
+  prefix: (string | number)[],
+): Promise<void> {
+  const issues: FieldIssue[] = [];
+  const table = info.dineinTableName;
+  const tableKnown = await hasTable(ctx.db, merchant.id, table);
+  if (table && !tableKnown) {
+    issues.push({
+      path: [...prefix, 'dineinTableName'],
+      message: 'This store has no table of this name',
+    });
+  }
+  const methods = offeredOrderMethods(merchant, tableKnown ? table : null);
+  if (!methods.includes(info.orderMethod) || (info.orderMethod === 'dinein' && !tableKnown)) {
+    issues.push({
+      path: [...prefix, 'orderMethod'],
+      message:
+        info.orderMethod === 'dinein' && !tableKnown
+          ? "Dine-in orders need the table name from the table's QR code"
+          : `This store does not offer ${info.orderMethod}`,
+    });
+  }
+  if (!offeredPaymentMethods(merchant).includes(info.paymentMethod)) {
+    issues.push({
+      path: [...prefix, 'paymentMethod'],
+      message: `This store does not accept ${info.paymentMethod}`,
+    });
+  }
+  if (info.time.kind === 'scheduled' && !merchant.enableFoodTimeSchedule) {
+    issues.push({
+      path: [...prefix, 'time'],
+      message: 'This store does not take scheduled orders',
+    });
+  }
+  if (info.isBranch && !merchant.enableBranch) {
+    issues.push({ path: [...prefix, 'isBranch'], message: 'This store has no branch' });
+  }
+  if (issues.length) throw new AppError('invalid_input', issues[0]!.message, issues);
+}
+
 /** Saves the diner's checkout choices after checking them against what the store offers. */
 export async function updateCheckout(
   ctx: AppContext,
@@ -265,27 +333,7 @@ export async function updateCheckout(
   info: CheckoutInfo,
 ): Promise<CartState> {
   const merchant = await requireMerchant(ctx, merchantId);
-  const issues: FieldIssue[] = [];
-  const methods = offeredOrderMethods(merchant, info.dineinTableName || null);
-  if (!methods.includes(info.orderMethod)) {
-    issues.push({
-      path: ['body', 'orderMethod'],
-      message: `This store does not offer ${info.orderMethod}`,
-    });
-  }
-  if (!offeredPaymentMethods(merchant).includes(info.paymentMethod)) {
-    issues.push({
-      path: ['body', 'paymentMethod'],
-      message: `This store does not accept ${info.paymentMethod}`,
-    });
-  }
-  if (info.time.kind === 'scheduled' && !merchant.enableFoodTimeSchedule) {
-    issues.push({ path: ['body', 'time'], message: 'This store does not take scheduled orders' });
-  }
-  if (info.isBranch && !merchant.enableBranch) {
-    issues.push({ path: ['body', 'isBranch'], message: 'This store has no branch' });
-  }
-  if (issues.length) throw new AppError('invalid_input', issues[0]!.message, issues);
+  await checkOfferedChoices(ctx, merchant, info, ['body']);
   const now = ctx.clock.now();
   if (info.promoCode) await requirePromoCode(ctx.db, merchant, info.promoCode, now);
   const serverDeliveryMiles = await computeDeliveryMiles(ctx, merchant, info);

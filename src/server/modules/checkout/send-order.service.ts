@@ -7,12 +7,14 @@ import {
   type CheckoutInput,
   MESSAGES,
   type PlaceOrderCheck,
+  PLACE_ORDER_CHECKS,
+  phoneDigits,
   formatMinutes12h,
   runPlaceOrderChecks,
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, type ErrorCode } from '../../lib/app-error.js';
-import { computeDeliveryMiles, loadCart } from '../cart/cart.service.js';
+import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/cart.service.js';
 import { requireCaptcha } from '../captcha/captcha.service.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import type { OrderDraft } from '../orders/orders.service.js';
@@ -50,6 +52,10 @@ const CHECK_FIELD: Record<PlaceOrderCheck, string> = {
   card: 'card',
 };
 
+/** Ours: the spec has no message for an address that cannot be found. */
+export const ADDRESS_NOT_FOUND =
+  'We could not find this delivery address. Please check it and include the ZIP code.';
+
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise<SendOrderResult> {
@@ -58,6 +64,8 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
   const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey);
   if (earlier) return earlier;
   const { card, ...info } = req.checkout;
+  // Send order prices exactly what it is sent, so it checks again what the store offers.
+  await checkOfferedChoices(ctx, merchant, info, ['body', 'checkout']);
 
   const deliveryMiles = await computeDeliveryMiles(ctx, merchant, info);
   const state = await loadCart(ctx, merchant, req.uid, ctx.db, {
@@ -99,6 +107,18 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
       allowAmex: merchant.allowAmericanExpressCard,
     },
   );
+  // A delivery address the server cannot locate has no fee and no range: it is refused where the
+  // spec checks the address (check 5), before the checks that follow it.
+  const unlocated =
+    info.orderMethod === 'delivery' && info.deliveryAddress !== '' && deliveryMiles === null;
+  const failedAfterAddress =
+    result.ok ||
+    PLACE_ORDER_CHECKS.indexOf(result.check) > PLACE_ORDER_CHECKS.indexOf('deliveryAddress');
+  if (unlocated && failedAfterAddress) {
+    throw new AppError('invalid_input', ADDRESS_NOT_FOUND, [
+      { path: ['body', 'checkout', 'deliveryAddress'], message: ADDRESS_NOT_FOUND },
+    ]);
+  }
   if (!result.ok) {
     const code: ErrorCode = result.check === 'storeOpen' ? 'store_closed' : 'invalid_input';
     const issues = [
@@ -126,7 +146,8 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     });
   }
   const needsPhone = info.orderMethod !== 'roomServiceDelivery';
-  if (!req.customerId && needsPhone && !(await isPhoneVerified(ctx.db, req.uid, info.phone))) {
+  const phone = phoneDigits(info.phone);
+  if (!req.customerId && needsPhone && !(await isPhoneVerified(ctx.db, req.uid, phone))) {
     throw new AppError('forbidden', 'Please verify your phone number to continue', [
       { path: ['body', 'checkout', 'phone'], message: 'Phone not verified' },
     ]);
@@ -165,7 +186,7 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
           ? info.lastName
           : info.customerName,
       customerEmail: info.customerEmail,
-      phone: info.phone,
+      phone,
       customerAddrStr: info.orderMethod === 'delivery' ? info.deliveryAddress : '',
       deliveryLat: info.orderMethod === 'delivery' ? (info.deliveryLocation?.lat ?? null) : null,
       deliveryLng: info.orderMethod === 'delivery' ? (info.deliveryLocation?.lng ?? null) : null,
@@ -186,7 +207,7 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
         }
       : {}),
     isBranch: info.isBranch,
-    loyaltyPointsEarned: req.customerId ? totals.totalCents : 0,
+    loyaltyPointsEarned: req.customerId ? totals.subtotalCents - totals.discountCents : 0,
     lines: priced.lines.map((l) => ({
       itemId: l.itemId,
       categoryId: l.categoryId,

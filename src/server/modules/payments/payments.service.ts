@@ -216,7 +216,11 @@ export async function placeOrderWithPayment(
     anonUserId: input.anonUserId,
     customerId: input.customerId ?? null,
     order: input.order,
-    payment: card ? { method, card } : { method },
+    // Only what may be kept of a card (DESIGN.md §1.4) goes into the fingerprint, not its
+    // number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
+    payment: card
+      ? { method, last4: card.number.slice(-4), expiry: card.expiry, billingZip: card.billingZip }
+      : { method },
   });
 
   const row = orderRowFrom(input.order, {

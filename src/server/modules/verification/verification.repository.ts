@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { phoneVerifications } from '../../db/schema/index.js';
 
 export type VerificationRow = typeof phoneVerifications.$inferSelect;
 
-const sqlIncrement = () => sql`${phoneVerifications.sendCount} + 1`;
+/** The send count restarts when the row's last send is over an hour old. */
+const sqlIncrement = () =>
+  sql`case when ${phoneVerifications.lastSentAt} < excluded.last_sent_at - interval '1 hour' then 1 else ${phoneVerifications.sendCount} + 1 end`;
 
 export async function findVerification(
   tx: Tx,
@@ -67,4 +69,16 @@ export async function markVerified(tx: Tx, id: string, now: Date) {
     .update(phoneVerifications)
     .set({ verifiedAt: now, failedAttempts: 0, expiresAt: now })
     .where(eq(phoneVerifications.id, id));
+}
+
+/**
+ * Codes sent to this phone since a time, for every diner id together. Each row counts its sends
+ * since it last went quiet for an hour (upsertCode restarts the count then).
+ */
+export async function recentCodesTo(tx: Tx, phone: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`coalesce(sum(${phoneVerifications.sendCount}), 0)::int` })
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.phone, phone), gt(phoneVerifications.lastSentAt, since)));
+  return row?.n ?? 0;
 }

@@ -10,6 +10,7 @@ import { enqueueVerificationSms } from '../notifications/notifications.service.j
 import {
   findVerification,
   markVerified,
+  recentCodesTo,
   recordFailure,
   upsertCode,
 } from './verification.repository.js';
@@ -18,6 +19,7 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 export const MAX_WRONG_CODES = 5;
 export const LOCK_MS = 15 * 60 * 1000;
+export const MAX_CODES_PER_PHONE_HOUR = 5;
 
 /**
  * A keyed hash: with only 10,000 possible codes a plain hash is no protection if the table leaks;
@@ -46,6 +48,16 @@ export async function sendCode(
     if (existing?.lockedUntil && existing.lockedUntil > now) {
       throw new AppError('rate_limited', 'Too many wrong codes: please try again later');
     }
+    // Per phone, whoever asks: a new diner id cannot be used to flood someone's phone.
+    if (
+      (await recentCodesTo(tx, input.phone, new Date(now.getTime() - 60 * 60 * 1000))) >=
+      MAX_CODES_PER_PHONE_HOUR
+    ) {
+      throw new AppError(
+        'rate_limited',
+        'Too many codes sent to this phone: please try again later',
+      );
+    }
     if (existing && now.getTime() - existing.lastSentAt.getTime() < RESEND_COOLDOWN_MS) {
       const wait = Math.ceil(
         (RESEND_COOLDOWN_MS - (now.getTime() - existing.lastSentAt.getTime())) / 1000,
@@ -65,7 +77,9 @@ export async function sendCode(
     const queued = await enqueueVerificationSms(tx, {
       phone: input.phone,
       code,
-      sendId: `${row.id}:${row.sendCount}`,
+      // Unique per send (the cooldown keeps sends of a row apart): a retry of this send is the
+      // same message, a resend is a new one.
+      sendId: `${row.id}:${row.lastSentAt.getTime()}`,
       expiresInMinutes: CODE_TTL_MS / 60_000,
       ...(input.merchantName ? { storeName: input.merchantName } : {}),
     });

@@ -55,7 +55,12 @@ export async function claimDue(
         // Print jobs share the table but are delivered by the printing module.
         inArray(outbox.kind, ['sms', 'email']),
         or(
-          and(inArray(outbox.status, ['pending', 'failed']), lte(outbox.nextAttemptAt, opts.now)),
+          // Compared at millisecond precision: the database stamps microseconds, the clock passed
+          // in has milliseconds, so a message queued in this very millisecond is due now too.
+          and(
+            inArray(outbox.status, ['pending', 'failed']),
+            lte(sql`date_trunc('milliseconds', ${outbox.nextAttemptAt})`, opts.now),
+          ),
           and(eq(outbox.status, 'sending'), lte(outbox.lockedUntil, opts.now)),
         ),
       ),

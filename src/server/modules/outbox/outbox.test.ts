@@ -316,3 +316,25 @@ describe('backoff', () => {
     }
   });
 });
+
+describe('due at millisecond precision', () => {
+  it('claims a message queued in the same millisecond as the clock reading', async () => {
+    const at = new Date(Math.floor(clock.now().getTime()) + 60_000);
+    const msg = { ...sms(phone()), notBefore: at };
+    await t.ctx.db.transaction((tx) => enqueueMessage(tx, msg));
+    // The database keeps microseconds; the clock has milliseconds.
+    await t.ctx.database.query(
+      `update outbox set next_attempt_at = next_attempt_at + interval '400 microseconds' where message_key = $1`,
+      [msg.messageKey],
+    );
+    const claimed = await t.ctx.db.transaction((tx) =>
+      claimDue(tx, {
+        now: at,
+        leaseUntil: new Date(at.getTime() + 60_000),
+        workerId: 'ms',
+        limit: 500,
+      }),
+    );
+    expect(claimed.map((r) => r.messageKey)).toContain(msg.messageKey);
+  });
+});

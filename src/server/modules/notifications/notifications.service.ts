@@ -5,6 +5,7 @@
 // enqueueCustomerInfoEmail; phone verification enqueueVerificationSms.
 import type { Tx } from '../../db/client.js';
 import { enqueueMessage } from '../outbox/outbox.service.js';
+import type { EmailPayload, OutboxMessage, SmsPayload } from '../outbox/outbox.types.js';
 import {
   type NotifyLine,
   type NotifyMerchant,
@@ -39,54 +40,46 @@ export async function enqueueOrderPlacedNotifications(
   input: { merchant: NotifyMerchant; order: NotifyOrder; lines: NotifyLine[] },
 ): Promise<Queued[]> {
   const { merchant: m, order: o, lines } = input;
-  const out: Queued[] = [];
+  return [
+    await queueIfBuilt(
+      tx,
+      m.id,
+      'sms',
+      `order-placed-sms:${o.id}`,
+      buildOrderPlacedSms(m, o),
+      m.enableReceivingOrderPlacedSms ? 'store phone is not a +1 number' : 'setting off',
+    ),
+    await queueIfBuilt(
+      tx,
+      m.id,
+      'email',
+      `new-order-email:${o.id}`,
+      buildNewOrderEmail(m, o, lines),
+      'no notification email',
+    ),
+    await queueIfBuilt(
+      tx,
+      m.id,
+      'email',
+      `receipt-email:${o.id}`,
+      buildReceiptEmail(m, o, lines),
+      'diner gave no email',
+    ),
+  ];
+}
 
-  const smsKey = `order-placed-sms:${o.id}`;
-  const sms = buildOrderPlacedSms(m, o);
-  if (sms) {
-    const r = await enqueueMessage(tx, {
-      kind: 'sms',
-      merchantId: m.id,
-      messageKey: smsKey,
-      payload: sms,
-    });
-    out.push({ messageKey: smsKey, queued: true, created: r.created });
-  } else {
-    out.push({
-      messageKey: smsKey,
-      queued: false,
-      skipped: m.enableReceivingOrderPlacedSms ? 'store phone is not a +1 number' : 'setting off',
-    });
-  }
-
-  const emailKey = `new-order-email:${o.id}`;
-  const email = buildNewOrderEmail(m, o, lines);
-  if (email) {
-    const r = await enqueueMessage(tx, {
-      kind: 'email',
-      merchantId: m.id,
-      messageKey: emailKey,
-      payload: email,
-    });
-    out.push({ messageKey: emailKey, queued: true, created: r.created });
-  } else {
-    out.push({ messageKey: emailKey, queued: false, skipped: 'no notification email' });
-  }
-
-  const receiptKey = `receipt-email:${o.id}`;
-  const receipt = buildReceiptEmail(m, o, lines);
-  if (receipt) {
-    const r = await enqueueMessage(tx, {
-      kind: 'email',
-      merchantId: m.id,
-      messageKey: receiptKey,
-      payload: receipt,
-    });
-    out.push({ messageKey: receiptKey, queued: true, created: r.created });
-  } else {
-    out.push({ messageKey: receiptKey, queued: false, skipped: 'diner gave no email' });
-  }
-  return out;
+/** Queues a built message under its key, or records why there is none. */
+async function queueIfBuilt(
+  tx: Tx,
+  merchantId: string,
+  kind: 'sms' | 'email',
+  messageKey: string,
+  payload: SmsPayload | EmailPayload | null,
+  whyNot: string,
+): Promise<Queued> {
+  if (!payload) return { messageKey, queued: false, skipped: whyNot };
+  const r = await enqueueMessage(tx, { kind, merchantId, messageKey, payload } as OutboxMessage);
+  return { messageKey, queued: true, created: r.created };
 }
 
 /**

@@ -2,6 +2,7 @@
 // browser; Playwright starts the production server on a fresh data folder (embedded PGlite).
 // Build first: `npm run build && npm run test:e2e`.
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -13,8 +14,9 @@ const PORT = 4173;
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 
-// The config is loaded again in each worker: keep the folder chosen by the main process.
-process.env.FORKFUL_E2E_DATA_DIR ??= path.join(root, '.tmp', `e2e-data-${Date.now()}`);
+// The config is loaded again in each worker: keep the folder chosen by the main process. It lives
+// outside the work tree (in the system's temporary folder), so a run leaves nothing behind here.
+process.env.FORKFUL_E2E_DATA_DIR ??= path.join(tmpdir(), `forkful-e2e-data-${Date.now()}`);
 const dataDir = process.env.FORKFUL_E2E_DATA_DIR;
 if (!external) mkdirSync(dataDir, { recursive: true });
 

@@ -1,7 +1,8 @@
 // Prepares the test database once per run: migrated and seeded, then handed to each worker.
 // PGlite (default): a dump of the prepared data folder that each worker loads into memory.
 // PostgreSQL (TEST_DATABASE_URL): a template database each worker copies into its own database.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -9,7 +10,6 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/client.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { seedDemoData } from '../../src/server/db/seed/seed.js';
-import { projectRoot } from '../../src/server/lib/paths.js';
 import { databaseUrlFor } from '../support/pg-url.js';
 
 declare module 'vitest' {
@@ -32,14 +32,14 @@ export default async function setup(project: TestProject) {
     await runMigrations(database);
     await seedDemoData(database.db, { log });
     const blob = await database.dumpDataDir!();
-    const dir = join(projectRoot, '.tmp');
-    mkdirSync(dir, { recursive: true });
+    // Outside the work tree, and removed when the run ends: a run leaves nothing behind.
+    const dir = mkdtempSync(join(tmpdir(), 'forkful-test-db-'));
     const path = join(dir, `test-db-${runId}.tar`);
     writeFileSync(path, Buffer.from(await blob.arrayBuffer()));
     await database.close();
     project.provide('dbSnapshotPath', path);
     project.provide('pgTemplate', '');
-    return;
+    return () => rmSync(dir, { recursive: true, force: true });
   }
 
   const template = `forkful_t_${runId}_tpl`;

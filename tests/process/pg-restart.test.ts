@@ -4,6 +4,8 @@
 // back). The process must stay up, answer 503 with Retry-After (never a 500, never a reset) while
 // the database is away, report not ready, serve again within seconds of its return, and neither
 // lose nor double an order sent around the restart (a diner retries a 503 with the same key).
+// The outbox, too, keeps a message the provider took while the database was going away as sent,
+// instead of sending it again.
 // Runs with the PostgreSQL tests (npm run test:pg); skipped where no cluster can be made.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,11 +14,18 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SmsAdapter } from '../../src/server/adapters/sms/index.js';
+import { buildApp } from '../../src/server/app.js';
 import { openDatabase } from '../../src/server/db/client.js';
+import { runMigrations } from '../../src/server/db/migrate.js';
+import { findByKey } from '../../src/server/modules/outbox/outbox.repository.js';
+import { enqueueMessage, processOutbox } from '../../src/server/modules/outbox/outbox.service.js';
 import { createMerchant } from '../support/fixtures.js';
 import { HttpClient, type HttpAnswer } from '../support/http-client.js';
+import { databaseUrlFor } from '../support/pg-url.js';
 import { freePort, startServer, stopServer, waitReady } from '../support/server-process.js';
+import { testConfig } from '../support/test-app.js';
 import { type ThrowawayCluster, startThrowawayCluster } from '../support/throwaway-cluster.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -50,11 +59,20 @@ interface MenuItem {
   soldout: boolean;
 }
 
-describe.skipIf(!serverUrl)('a PostgreSQL restart under load', () => {
-  it('keeps the process up, answers 503 while the database is away and loses or doubles no order', async (t) => {
+describe.skipIf(!serverUrl)('a PostgreSQL restart', () => {
+  let cluster: ThrowawayCluster | undefined;
+  let skipReason = '';
+  beforeAll(async () => {
     const started = await startThrowawayCluster();
-    if ('skip' in started) return t.skip(started.skip);
-    const cluster: ThrowawayCluster = started;
+    if ('skip' in started) skipReason = started.skip;
+    else cluster = started;
+  });
+  afterAll(async () => {
+    await cluster?.destroy();
+  });
+
+  it('under load keeps the process up, answers 503 while the database is away and loses or doubles no order', async (t) => {
+    if (!cluster) return t.skip(skipReason);
     const dataDir = mkdtempSync(join(tmpdir(), 'forkful-pgrestart-'));
     const server = startServer(
       {
@@ -227,8 +245,60 @@ describe.skipIf(!serverUrl)('a PostgreSQL restart under load', () => {
       );
     } finally {
       await stopServer(server);
-      await cluster.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('the outbox records a message delivered just before the database went away as sent, and sends it once', async (t) => {
+    if (!cluster) return t.skip(skipReason);
+    const c = cluster;
+    const admin = new pg.Client({ connectionString: c.url });
+    await admin.connect();
+    await admin.query('create database outbox_restart');
+    await admin.end();
+    const url = databaseUrlFor(c.url, 'outbox_restart');
+    const database = await openDatabase({ kind: 'pg', url, log: pino({ level: 'silent' }) });
+    const sent: string[] = [];
+    let back: Promise<void> | undefined;
+    // The provider takes the message; at that moment the database goes away for 1.5 s.
+    const sms: SmsAdapter = {
+      name: 'twilio',
+      send: async (m) => {
+        sent.push(m.messageKey);
+        await c.stop();
+        back = sleep(1500).then(() => c.start());
+        return { providerMessageId: `SM-${m.messageKey}`, status: 'queued' };
+      },
+    };
+    try {
+      await runMigrations(database, url);
+      const { app, ctx } = await buildApp({
+        config: testConfig(),
+        database,
+        logger: pino({ level: 'silent' }),
+        adapters: { sms },
+        serveWeb: false,
+      });
+      try {
+        const key = `restart:${randomBytes(4).toString('hex')}`;
+        await enqueueMessage(database.db, {
+          kind: 'sms',
+          messageKey: key,
+          payload: { to: '+15555550123', body: 'Your order is in', purpose: 'test' },
+        });
+        const first = await processOutbox(ctx, { maxBatches: 1 });
+        expect(first).toMatchObject({ claimed: 1, sent: 1 });
+        await back;
+        expect((await findByKey(database.db, key))?.status).toBe('sent');
+        // Nothing is left to send again, now or once the lease would have ended.
+        expect(await processOutbox(ctx, { maxBatches: 1 })).toMatchObject({ claimed: 0 });
+        expect(sent).toEqual([key]);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await back;
+      await database.close();
+    }
+  }, 60_000);
 });

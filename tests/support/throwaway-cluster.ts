@@ -13,10 +13,13 @@ const run = promisify(execFile);
 export interface ThrowawayCluster {
   url: string;
   dataDir: string;
+  /** `pg_ctl stop -m fast`: every backend is terminated (57P01), then connections are refused. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port; resolves once it accepts connections. */
+  start(): Promise<void>;
   /**
-   * A fast restart (`pg_ctl stop -m fast`: every backend is terminated with 57P01, as by
-   * `pg_ctl restart -m fast`), with the server kept down for `downMs` before it starts again, so
-   * the outage is long enough to be seen from outside. Resolves once it accepts connections.
+   * A fast restart (as `pg_ctl restart -m fast`), with the server kept down for `downMs` so the
+   * outage is long enough to be seen from outside.
    */
   restart(downMs: number): Promise<void>;
   /** Stops the cluster and removes its folder. */
@@ -55,20 +58,28 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster | { skip
   await probe.end();
   const pgCtl = (...args: string[]) =>
     run('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', dataDir, ...args]);
+  const stop = async () => {
+    await pgCtl('stop', '-m', 'fast', '-w');
+  };
+  // The options scripts/pg-throwaway.sh started it with (pg_ctl start does not reuse them).
+  const options = [
+    `-p ${new URL(url).port}`,
+    `-k ${dirname(dataDir)}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c fsync=off -c full_page_writes=off -c synchronous_commit=off',
+  ].join(' ');
+  const start = async () => {
+    await pgCtl('start', '-w', '-l', join(dirname(dataDir), 'log'), '-o', options);
+  };
   return {
     url,
     dataDir,
+    stop,
+    start,
     restart: async (downMs) => {
-      await pgCtl('stop', '-m', 'fast', '-w');
+      await stop();
       await sleep(downMs);
-      // The options scripts/pg-throwaway.sh started it with (start does not reuse them).
-      const options = [
-        `-p ${new URL(url).port}`,
-        `-k ${dirname(dataDir)}`,
-        '-c listen_addresses=127.0.0.1',
-        '-c fsync=off -c full_page_writes=off -c synchronous_commit=off',
-      ].join(' ');
-      await pgCtl('start', '-w', '-l', join(dirname(dataDir), 'log'), '-o', options);
+      await start();
     },
     destroy: async () => {
       await pgCtl('stop', '-m', 'immediate', '-w').catch(() => undefined);

@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { isDatabaseUnavailable } from '../../db/connection-errors.js';
+import { describeDatabaseError, isDatabaseUnavailable } from '../../db/connection-errors.js';
 import { invalidInput } from '../../lib/app-error.js';
 import {
   type OutboxRow,
@@ -276,6 +276,9 @@ interface WorkerState {
   closed: boolean;
   listening: Promise<(() => Promise<void>) | null> | null;
   lastPollAt: number;
+  /** LISTEN failures in a row, and when to try again (polling meanwhile). */
+  listenFailures: number;
+  listenRetryAt: number;
 }
 
 const states = new WeakMap<AppContext, WorkerState>();
@@ -290,6 +293,8 @@ function workerState(ctx: AppContext): WorkerState {
       closed: false,
       listening: null,
       lastPollAt: 0,
+      listenFailures: 0,
+      listenRetryAt: 0,
     };
     states.set(ctx, s);
   }
@@ -326,7 +331,15 @@ export async function runOutboxWorker(ctx: AppContext): Promise<void> {
   const now = Date.now();
   if (s.listening && now - s.lastPollAt < ctx.config.outbox.pollMs - 50) return;
   s.lastPollAt = now;
-  s.listening ??= ctx.database
+  if (!s.listening && now >= s.listenRetryAt) s.listening = subscribe(ctx, s);
+  await s.listening;
+  // Also right after a new LISTEN: messages queued while the old one was down go out now.
+  await drain(ctx);
+}
+
+/** LISTENs for wake-ups; a failure is retried with backoff (250 ms doubling to 30 s). */
+function subscribe(ctx: AppContext, s: WorkerState): Promise<(() => Promise<void>) | null> {
+  return ctx.database
     .listen(
       OUTBOX_CHANNEL,
       () => {
@@ -340,13 +353,20 @@ export async function runOutboxWorker(ctx: AppContext): Promise<void> {
         },
       },
     )
+    .then((unlisten) => {
+      s.listenFailures = 0;
+      return unlisten;
+    })
     .catch((err: unknown) => {
-      ctx.log.warn({ err }, 'outbox LISTEN failed; polling only until the next tick');
+      s.listenFailures++;
+      const delay = Math.min(30_000, 250 * 2 ** (s.listenFailures - 1));
+      s.listenRetryAt = Date.now() + delay;
+      if (s.listenFailures === 1) {
+        ctx.log.warn(describeDatabaseError(err), 'outbox LISTEN failed; polling until it works');
+      }
       s.listening = null;
       return null;
     });
-  await s.listening;
-  await drain(ctx);
 }
 
 /** Stops the worker of this app: no more wake-ups, and the run in flight finishes. */

@@ -1,6 +1,7 @@
 // Background jobs of a running instance (session purge; later the outbox worker and the payment
 // reconciler). Each job must be safe to run on several instances at once.
 import type { AppContext } from './app-context.js';
+import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
 import { runOutboxWorker } from './modules/outbox/outbox.service.js';
 import { paymentReconcilerJob } from './modules/payments/reconciler.js';
 import { purgeExpiredSessions } from './modules/sessions/sessions.service.js';
@@ -28,17 +29,41 @@ export const jobs: Job[] = [
   paymentReconcilerJob,
 ];
 
+/** The longest pause of a job while the database is away (it is tried again after it). */
+export const JOB_PAUSE_MAX_MS = 5000;
+
 /** Starts every job on its interval; resolves the returned stop function once runs in flight end. */
 export function startJobs(ctx: AppContext, list: Job[] = jobs): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;
   for (const job of list) {
+    // While the database is away a job skips its ticks with a growing pause (one warning, not
+    // one error per tick), and runs at its own pace again once a run gets through.
+    let outages = 0;
+    let pausedUntil = 0;
     const tick = () => {
-      if (stopped) return;
+      if (stopped || Date.now() < pausedUntil) return;
       const p = job
         .run(ctx)
-        .catch((err: unknown) => ctx.log.error({ err, job: job.name }, 'background job failed'))
+        .then(() => {
+          if (outages > 0) ctx.log.info({ job: job.name }, 'background job: database back');
+          outages = 0;
+        })
+        .catch((err: unknown) => {
+          if (!isDatabaseUnavailable(err)) {
+            ctx.log.error({ err, job: job.name }, 'background job failed');
+            return;
+          }
+          if (outages === 0) {
+            ctx.log.warn(
+              { job: job.name, db: describeDatabaseError(err) },
+              'background job: database unavailable, pausing',
+            );
+          }
+          outages++;
+          pausedUntil = Date.now() + Math.min(JOB_PAUSE_MAX_MS, 250 * 2 ** (outages - 1));
+        })
         .finally(() => running.delete(p));
       running.add(p);
     };

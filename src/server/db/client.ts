@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './data-dir-lock.js';
+import { describeDatabaseError } from './connection-errors.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -93,8 +94,18 @@ async function openPglite(opts: Extract<DatabaseOptions, { kind: 'pglite' }>): P
 
 async function openPg(opts: Extract<DatabaseOptions, { kind: 'pg' }>): Promise<Database> {
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
-  // Without this handler an idle client's error (e.g. PostgreSQL restarting) crashes the process.
-  pool.on('error', (err) => opts.log.warn({ err }, 'idle PostgreSQL client error'));
+  // node-postgres emits 'error' on a client whose connection fails (PostgreSQL restarting, a
+  // terminated backend) and an 'error' nobody listens to kills the process. The pool listens
+  // only while a client is idle; a client checked out for a transaction (or the reconciler's
+  // lock) is on its own between two queries. So every client gets its own handler for its whole
+  // life: the query in flight, if any, fails with the error; the pool then drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      opts.log.warn(describeDatabaseError(err), 'PostgreSQL connection lost');
+    });
+  });
+  // Required as well: without it the pool rethrows an idle client's error (already logged above).
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   /** Open LISTEN connections, each with the function that retires it quietly. */
   const listeners = new Map<pg.Client, () => void>();

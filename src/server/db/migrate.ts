@@ -18,6 +18,9 @@ export async function runMigrations(database: Database, databaseUrl?: string): P
   if (!databaseUrl) throw new Error('runMigrations on PostgreSQL needs the database URL');
   // One dedicated connection, so the lock and the migration share a session.
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection lost mid-migration fails the query in flight (and so the start, with its
+  // message); without a listener the 'error' event would kill the process before that.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -5,6 +5,11 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_S,
+  describeDatabaseError,
+  isDatabaseUnavailable,
+} from '../db/connection-errors.js';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldIssue } from '../lib/app-error.js';
 
 export interface ErrorBody {
@@ -55,6 +60,18 @@ export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boo
       };
     } else if (err.statusCode === 429) {
       body = { code: 'rate_limited', message: 'Too many requests, please try again later' };
+    } else if (isDatabaseUnavailable(err)) {
+      // The database is away (restarting, refusing connections): a short outage, not a bug. The
+      // log line names the driver's error only: the failed query's parameters are diners' data.
+      request.log.warn({ db: describeDatabaseError(err) }, 'database unavailable');
+      body = {
+        code: 'upstream_unavailable',
+        message: 'The service is briefly unavailable, please try again shortly',
+      };
+      return reply
+        .status(ERROR_STATUS[body.code])
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(body);
     } else if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response does not match its declared schema');
       body = { code: 'internal', message: 'Internal error' };

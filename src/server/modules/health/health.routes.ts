@@ -3,6 +3,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import { DATABASE_RETRY_AFTER_S, describeDatabaseError } from '../../db/connection-errors.js';
+
+/** How long /readyz waits for the database before answering not ready. */
+const READY_TIMEOUT_MS = 2000;
 
 export const healthRoutes =
   (ctx: AppContext, state: { shuttingDown: boolean }): FastifyPluginAsyncZod =>
@@ -23,12 +27,28 @@ export const healthRoutes =
       },
       async (_req, reply) => {
         if (state.shuttingDown) return reply.status(503).send({ status: 'shutting down' });
+        // Bounded: behind a pool full of requests waiting for a database that is away, the
+        // answer "not ready" must still come quickly.
+        let timer: NodeJS.Timeout | undefined;
         try {
-          await ctx.database.query('select 1');
+          await Promise.race([
+            ctx.database.query('select 1'),
+            new Promise((_, reject) => {
+              timer = setTimeout(
+                () => reject(new Error('readiness check timed out')),
+                READY_TIMEOUT_MS,
+              );
+            }),
+          ]);
           return { status: 'ready' };
         } catch (err) {
-          ctx.log.warn({ err }, 'readiness check failed');
-          return reply.status(503).send({ status: 'database unavailable' });
+          ctx.log.warn(describeDatabaseError(err), 'readiness check failed');
+          return reply
+            .status(503)
+            .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+            .send({ status: 'database unavailable' });
+        } finally {
+          clearTimeout(timer);
         }
       },
     );

@@ -6,9 +6,11 @@
 // OUTBOX_MAX_ATTEMPTS, or at once for a permanent refusal such as an invalid number).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
+import { describeDatabaseError, isDatabaseUnavailable } from '../../db/connection-errors.js';
 import { invalidInput } from '../../lib/app-error.js';
 import {
   type OutboxRow,
@@ -180,55 +182,89 @@ async function deliverOne(
   row: OutboxRow,
   workerId: string,
 ): Promise<'sent' | 'retrying' | 'dead'> {
-  const cfg = ctx.config.outbox;
   const purpose = (row.payload as { purpose?: unknown }).purpose;
   const logFields = { outboxId: row.id, kind: row.kind, purpose, attempt: row.attempts };
+  let delivery: Delivery;
   try {
-    const { providerMessageId } = await deliver(ctx, row);
-    const held = await markSent(ctx.db, {
-      id: row.id,
-      workerId,
-      now: ctx.clock.now(),
-      providerMessageId,
-    });
-    if (!held) ctx.log.warn(logFields, 'outbox message sent after its lease was taken over');
-    const offline =
-      (row.kind === 'sms' && ctx.adapters.sms.name === 'offline') ||
-      (row.kind === 'email' && ctx.adapters.email.name === 'offline');
-    if (offline) {
-      const to = row.kind === 'sms' ? maskPhone(String(row.payload.to)) : row.payload.to;
-      ctx.log.info(
-        { ...logFields, to },
-        `${row.kind} kept in the outbox (offline): read it in the dev outbox view`,
-      );
-      // Bodies can hold verification codes: only at debug level, and only offline.
-      ctx.log.debug({ ...logFields, text: row.payload.body ?? row.payload.text }, 'offline body');
-    } else {
-      ctx.log.info({ ...logFields, providerMessageId }, 'outbox message sent');
-    }
-    return 'sent';
+    delivery = await deliver(ctx, row);
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    const permanent = (err as { permanent?: unknown }).permanent === true;
-    const dead = permanent || row.attempts >= cfg.maxAttempts;
-    const now = ctx.clock.now();
-    const nextAttemptAt = dead
-      ? now
-      : new Date(now.getTime() + backoffMs(row.attempts, cfg, row.id));
-    await markFailed(ctx.db, {
-      id: row.id,
-      workerId,
-      status: dead ? 'dead' : 'failed',
-      nextAttemptAt,
-      error,
-    });
-    if (dead) {
-      ctx.log.error({ ...logFields, error, permanent }, 'outbox message given up');
-      return 'dead';
-    }
-    ctx.log.warn({ ...logFields, error, nextAttemptAt }, 'outbox message failed, will retry');
-    return 'retrying';
+    return recordFailure(ctx, row, workerId, err, logFields);
   }
+  const { providerMessageId } = delivery;
+  const held = await recordSent(ctx, row, workerId, providerMessageId);
+  if (!held) ctx.log.warn(logFields, 'outbox message sent after its lease was taken over');
+  const offline =
+    (row.kind === 'sms' && ctx.adapters.sms.name === 'offline') ||
+    (row.kind === 'email' && ctx.adapters.email.name === 'offline');
+  if (offline) {
+    const to = row.kind === 'sms' ? maskPhone(String(row.payload.to)) : row.payload.to;
+    ctx.log.info(
+      { ...logFields, to },
+      `${row.kind} kept in the outbox (offline): read it in the dev outbox view`,
+    );
+    // Bodies can hold verification codes: only at debug level, and only offline.
+    ctx.log.debug({ ...logFields, text: row.payload.body ?? row.payload.text }, 'offline body');
+  } else {
+    ctx.log.info({ ...logFields, providerMessageId }, 'outbox message sent');
+  }
+  return 'sent';
+}
+
+/**
+ * Records a delivered message as sent. The provider has it: recording it as failed, or giving up
+ * while the database is away, would send it again once the lease ends. So a lost connection is
+ * retried (with backoff) for as long as the lease surely still holds — half of it, the other half
+ * being the most a delivery can take (OUTBOX_LEASE_MS ≥ 2 × OUTSIDE_TIMEOUT_MS).
+ */
+async function recordSent(
+  ctx: AppContext,
+  row: OutboxRow,
+  workerId: string,
+  providerMessageId: string,
+): Promise<boolean> {
+  const giveUpAt = Date.now() + ctx.config.outbox.leaseMs / 2 - 1000;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await markSent(ctx.db, {
+        id: row.id,
+        workerId,
+        now: ctx.clock.now(),
+        providerMessageId,
+      });
+    } catch (err) {
+      const delay = Math.min(2000, 100 * 2 ** attempt);
+      if (!isDatabaseUnavailable(err) || Date.now() + delay > giveUpAt) throw err;
+      await sleep(delay);
+    }
+  }
+}
+
+async function recordFailure(
+  ctx: AppContext,
+  row: OutboxRow,
+  workerId: string,
+  err: unknown,
+  logFields: Record<string, unknown>,
+): Promise<'retrying' | 'dead'> {
+  const cfg = ctx.config.outbox;
+  const error = err instanceof Error ? err.message : String(err);
+  const permanent = (err as { permanent?: unknown }).permanent === true;
+  const dead = permanent || row.attempts >= cfg.maxAttempts;
+  const now = ctx.clock.now();
+  const nextAttemptAt = dead ? now : new Date(now.getTime() + backoffMs(row.attempts, cfg, row.id));
+  await markFailed(ctx.db, {
+    id: row.id,
+    workerId,
+    status: dead ? 'dead' : 'failed',
+    nextAttemptAt,
+    error,
+  });
+  if (dead) {
+    ctx.log.error({ ...logFields, error, permanent }, 'outbox message given up');
+    return 'dead';
+  }
+  ctx.log.warn({ ...logFields, error, nextAttemptAt }, 'outbox message failed, will retry');
+  return 'retrying';
 }
 
 // --- The background worker of one app: polled by the jobs table, woken by NOTIFY. ---
@@ -240,6 +276,9 @@ interface WorkerState {
   closed: boolean;
   listening: Promise<(() => Promise<void>) | null> | null;
   lastPollAt: number;
+  /** LISTEN failures in a row, and when to try again (polling meanwhile). */
+  listenFailures: number;
+  listenRetryAt: number;
 }
 
 const states = new WeakMap<AppContext, WorkerState>();
@@ -254,6 +293,8 @@ function workerState(ctx: AppContext): WorkerState {
       closed: false,
       listening: null,
       lastPollAt: 0,
+      listenFailures: 0,
+      listenRetryAt: 0,
     };
     states.set(ctx, s);
   }
@@ -290,7 +331,15 @@ export async function runOutboxWorker(ctx: AppContext): Promise<void> {
   const now = Date.now();
   if (s.listening && now - s.lastPollAt < ctx.config.outbox.pollMs - 50) return;
   s.lastPollAt = now;
-  s.listening ??= ctx.database
+  if (!s.listening && now >= s.listenRetryAt) s.listening = subscribe(ctx, s);
+  await s.listening;
+  // Also right after a new LISTEN: messages queued while the old one was down go out now.
+  await drain(ctx);
+}
+
+/** LISTENs for wake-ups; a failure is retried with backoff (250 ms doubling to 30 s). */
+function subscribe(ctx: AppContext, s: WorkerState): Promise<(() => Promise<void>) | null> {
+  return ctx.database
     .listen(
       OUTBOX_CHANNEL,
       () => {
@@ -304,13 +353,20 @@ export async function runOutboxWorker(ctx: AppContext): Promise<void> {
         },
       },
     )
+    .then((unlisten) => {
+      s.listenFailures = 0;
+      return unlisten;
+    })
     .catch((err: unknown) => {
-      ctx.log.warn({ err }, 'outbox LISTEN failed; polling only until the next tick');
+      s.listenFailures++;
+      const delay = Math.min(30_000, 250 * 2 ** (s.listenFailures - 1));
+      s.listenRetryAt = Date.now() + delay;
+      if (s.listenFailures === 1) {
+        ctx.log.warn(describeDatabaseError(err), 'outbox LISTEN failed; polling until it works');
+      }
       s.listening = null;
       return null;
     });
-  await s.listening;
-  await drain(ctx);
 }
 
 /** Stops the worker of this app: no more wake-ups, and the run in flight finishes. */

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
 import { openConfiguredDatabase } from './db/open-configured.js';
-import { DEMO_SIGN_IN, seedDemoData } from './db/seed/seed.js';
+import { DEMO_SIGN_IN, merchantsWithPublishedPasswords, seedDemoData } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { loggerOptions } from './lib/logger.js';
 
@@ -20,6 +20,12 @@ async function main(): Promise<void> {
   const seeded = config.seedDemo
     ? await seedDemoData(database.db, { log, passwords: production ? 'generated' : 'published' })
     : [];
+  if (production)
+    for (const merchantId of await merchantsWithPublishedPasswords(database.db))
+      log.warn(
+        { merchantId },
+        `merchant ${merchantId} still has the published demo password; reset it: npm run merchant -- reset-password --id ${merchantId}`,
+      );
 
   const { app, ctx, beginShutdown } = await buildApp({ config, database, logger: log });
   await app.listen({ port: config.port, host: config.host });

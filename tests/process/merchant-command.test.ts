@@ -178,5 +178,5 @@ describe.skipIf(!!serverUrl)('merchant command on the embedded database', () => 
     } finally {
       await database.close();
     }
-  }, 300_000);
+  }, 600_000);
 });

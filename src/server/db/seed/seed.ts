@@ -3,7 +3,7 @@
 // a crash never leaves half a menu. Outside production the merchants get the passwords the README
 // publishes; in production (only with SEED_DEMO=true) each gets a generated one, returned once to
 // the caller to print (docs/decisions/production-safety.md).
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../client.js';
 import {
@@ -20,7 +20,7 @@ import {
   printers,
   promoCodes,
 } from '../schema/index.js';
-import { generatePassword, hashPassword } from '../../lib/passwords.js';
+import { checkPassword, generatePassword, hashPassword } from '../../lib/passwords.js';
 import { demoMenu } from './data/demo-menu.js';
 import { smallMenu } from './data/small-menu.js';
 import type { SeedMenu } from './data/types.js';
@@ -64,6 +64,29 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       created.push({ merchantId: seed.merchantId, password });
   }
   return created;
+}
+
+/**
+ * The demo merchants whose password is still the published one: a database an older version
+ * seeded in production, where the operator must reset them (server.ts warns at start).
+ */
+export async function merchantsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const seeds = [demoMerchant, sunriseMerchant];
+  const rows = await db
+    .select({ merchantId: merchants.merchantId, passwordHash: merchants.passwordHash })
+    .from(merchants)
+    .where(
+      inArray(
+        merchants.merchantId,
+        seeds.map((m) => m.merchantId),
+      ),
+    );
+  const found: string[] = [];
+  for (const row of rows) {
+    const seed = seeds.find((m) => m.merchantId === row.merchantId)!;
+    if (await checkPassword(row.passwordHash, seed.password)) found.push(row.merchantId);
+  }
+  return found;
 }
 
 interface RenderedImage {

@@ -169,5 +169,8 @@ function describeFailure(err: unknown, command: string): string {
       'command can run while the server is up.)'
     );
   }
-  return `Cannot ${what}: ${err instanceof Error ? err.message : String(err)}`;
+  // The cause's first line only: a failed query's message carries the SQL and its parameters
+  // (the new password's hash among them).
+  const root = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return `Cannot ${what}: ${root instanceof Error ? root.message.split('\n')[0] : String(root)}`;
 }

@@ -38,6 +38,9 @@ async function startApp(): Promise<{ base: string; database: string }> {
   onShutdown(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: Record<string, string> = {
     NODE_ENV: 'production',
+    // Production seeds nothing unless asked; the benchmark needs the demo stores (their
+    // generated merchant passwords are not needed: no merchant sign-in here).
+    SEED_DEMO: 'true',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -69,6 +69,9 @@ async function startApp(): Promise<{ base: string; databaseUrl: string; name: st
   const { name, url } = await throwawayDatabase(SERVER_URL);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
+    // Production seeds nothing unless asked; the benchmark needs the demo stores (their
+    // generated merchant passwords are not needed: no merchant sign-in here).
+    SEED_DEMO: 'true',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     HOST: '127.0.0.1',
     PORT: String(port),

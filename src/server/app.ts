@@ -117,17 +117,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerSessions(app, ctx);
   enforceAccess(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Forkful API',
-        version: '0.1.0',
-        description: 'Storefront and merchant dashboard API',
+  // The API map is a developer tool: off in production unless API_DOCS=true (config.ts).
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: {
+          title: 'Forkful API',
+          version: '0.1.0',
+          description: 'Storefront and merchant dashboard API',
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   await app.register(healthRoutes(ctx, state));
   await registerRoutes(app, ctx);

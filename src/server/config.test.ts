@@ -46,6 +46,31 @@ describe('configuration', () => {
     );
   });
 
+  it('seeds the demo and serves the API docs by default only outside production', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://shop.example',
+      SESSION_SECRET: 'x'.repeat(32),
+      CREDENTIALS_KEY: 'a'.repeat(64),
+      DATA_DIR: dataDir(),
+    };
+    expect(loadConfig(prod)).toMatchObject({ seedDemo: false, apiDocs: false });
+    expect(loadConfig({ ...prod, SEED_DEMO: 'true', API_DOCS: 'true' })).toMatchObject({
+      seedDemo: true,
+      apiDocs: true,
+    });
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(loadConfig({ NODE_ENV, DATA_DIR: dataDir() })).toMatchObject({
+        seedDemo: true,
+        apiDocs: true,
+      });
+      expect(
+        loadConfig({ NODE_ENV, SEED_DEMO: 'false', API_DOCS: 'false', DATA_DIR: dataDir() }),
+      ).toMatchObject({ seedDemo: false, apiDocs: false });
+    }
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+  });
+
   it('defaults to port 8080 and info logs', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });
     expect(c.port).toBe(8080);

@@ -41,7 +41,9 @@ const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Unset: on outside production, off in production (see production-safety.md). */
+  SEED_DEMO: unsetIfEmpty(z.enum(['true', 'false'])),
+  API_DOCS: unsetIfEmpty(z.enum(['true', 'false'])),
   /** Scales every route's rate limit (load tests, trusted networks); 1 keeps the defaults. */
   OIDC_PROVIDERS: z.string().optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -92,7 +94,10 @@ export interface Config {
   sessionSecret: string;
   credentialsKey: Buffer;
   bodyLimitBytes: number;
+  /** Seed the demo merchants at start: SEED_DEMO, else on everywhere but production. */
   seedDemo: boolean;
+  /** Serve the OpenAPI document and Swagger UI at /api/docs: API_DOCS, else off in production. */
+  apiDocs: boolean;
   /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
   rateLimitMultiplier: number;
   /** Proxies in front of the app whose X-Forwarded-For may be believed (0 = none). */
@@ -226,7 +231,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,
     credentialsKey: Buffer.from(e.CREDENTIALS_KEY ?? secrets.credentialsKey, 'hex'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    seedDemo: e.SEED_DEMO === 'true',
+    // Production starts empty and without the API map unless asked: a published demo password
+    // or a map of every route is not something an operator should get by forgetting a setting.
+    seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     oidcProviders,

@@ -1,12 +1,10 @@
 // Process entry: configuration, database, migrations, demo seed, listen, graceful shutdown.
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
-import { runMigrations } from './db/migrate.js';
-import { DEMO_SIGN_IN, seedDemoData } from './db/seed/seed.js';
+import { openConfiguredDatabase } from './db/open-configured.js';
+import { DEMO_SIGN_IN, merchantsWithPublishedPasswords, seedDemoData } from './db/seed/seed.js';
 import { startJobs } from './jobs.js';
 import { loggerOptions } from './lib/logger.js';
 
@@ -15,11 +13,19 @@ async function main(): Promise<void> {
   const log = pino(loggerOptions(config.logLevel));
   const started = Date.now();
 
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: 'pg', url: config.databaseUrl, log })
-    : await openDatabase({ kind: 'pglite', dataDir: join(config.dataDir, 'pgdata'), log });
-  await runMigrations(database, config.databaseUrl);
-  if (config.seedDemo) await seedDemoData(database.db, { log });
+  const database = await openConfiguredDatabase(config, log);
+  const production = config.env === 'production';
+  // Production never gets the published demo passwords: each seeded merchant gets a generated
+  // one, printed below only by the start that created it.
+  const seeded = config.seedDemo
+    ? await seedDemoData(database.db, { log, passwords: production ? 'generated' : 'published' })
+    : [];
+  if (production)
+    for (const merchantId of await merchantsWithPublishedPasswords(database.db))
+      log.warn(
+        { merchantId },
+        `merchant ${merchantId} still has the published demo password; reset it: npm run merchant -- reset-password --id ${merchantId}`,
+      );
 
   const { app, ctx, beginShutdown } = await buildApp({ config, database, logger: log });
   await app.listen({ port: config.port, host: config.host });
@@ -28,12 +34,19 @@ async function main(): Promise<void> {
   const base = config.publicUrl.replace(/\/$/, '');
   const lines = [
     `Forkful is running (${config.databaseUrl ? 'PostgreSQL server' : `embedded PGlite in ${config.dataDir}`}, ready in ${Date.now() - started} ms)`,
-    `  Store:      ${base}/store/demo`,
+    config.seedDemo ? `  Store:      ${base}/store/demo` : '',
     `  Dashboard:  ${base}/merchant/login`,
-    config.seedDemo
-      ? `  Demo merchant sign-in: id "${DEMO_SIGN_IN.merchantId}", password "${DEMO_SIGN_IN.password}"`
-      : '',
-    `  API docs:   ${base}/api/docs`,
+    ...(production
+      ? seeded.map(
+          (m) =>
+            `  Demo merchant sign-in: id "${m.merchantId}", password "${m.password}" (generated; shown only now)`,
+        )
+      : config.seedDemo
+        ? [
+            `  Demo merchant sign-in: id "${DEMO_SIGN_IN.merchantId}", password "${DEMO_SIGN_IN.password}"`,
+          ]
+        : []),
+    config.apiDocs ? `  API docs:   ${base}/api/docs` : '',
   ].filter(Boolean);
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 

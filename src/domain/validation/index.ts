@@ -1,2 +1,3 @@
 export * from './fields.js';
 export * from './forms.js';
+export * from './merchant-account.js';

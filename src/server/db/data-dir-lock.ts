@@ -13,7 +13,10 @@ function isRunning(pid: number): boolean {
 }
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data folder ${dir} is in use by another running process (pid ${pid}). ` +
         `Stop that process first, or start this one with another DATA_DIR.`,

@@ -1,7 +1,9 @@
 // Seeds the demo merchants on first start. Idempotent: a merchant that exists is left alone, so
 // a merchant's own edits are never overwritten; each merchant is written in one transaction, so
-// a crash never leaves half a menu.
-import { eq } from 'drizzle-orm';
+// a crash never leaves half a menu. Outside production the merchants get the passwords the README
+// publishes; in production (only with SEED_DEMO=true) each gets a generated one, returned once to
+// the caller to print (docs/decisions/production-safety.md).
+import { eq, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db, Tx } from '../client.js';
 import {
@@ -18,7 +20,7 @@ import {
   printers,
   promoCodes,
 } from '../schema/index.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { checkPassword, generatePassword, hashPassword } from '../../lib/passwords.js';
 import { demoMenu } from './data/demo-menu.js';
 import { smallMenu } from './data/small-menu.js';
 import type { SeedMenu } from './data/types.js';
@@ -37,11 +39,54 @@ export interface SeedOptions {
   log?: Logger;
   /** Render item images (true by default); tests that never look at images may skip them. */
   images?: boolean;
+  /**
+   * 'published' (the default): the README's demo passwords. 'generated': a random password per
+   * merchant created now, never a known one (production).
+   */
+  passwords?: 'published' | 'generated';
 }
 
-export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<void> {
-  await seedMerchant(db, demoMerchant, demoMenu, opts);
-  await seedMerchant(db, sunriseMerchant, smallMenu, opts);
+/** The sign-in of a merchant the seed created just now. */
+export interface SeededSignIn {
+  merchantId: string;
+  password: string;
+}
+
+/** Seeds what is missing; returns the sign-ins of the merchants created by this call only. */
+export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<SeededSignIn[]> {
+  const created: SeededSignIn[] = [];
+  for (const [seed, menu] of [
+    [demoMerchant, demoMenu],
+    [sunriseMerchant, smallMenu],
+  ] as const) {
+    const password = opts.passwords === 'generated' ? generatePassword() : seed.password;
+    if (await seedMerchant(db, { ...seed, password }, menu, opts))
+      created.push({ merchantId: seed.merchantId, password });
+  }
+  return created;
+}
+
+/**
+ * The demo merchants whose password is still the published one: a database an older version
+ * seeded in production, where the operator must reset them (server.ts warns at start).
+ */
+export async function merchantsWithPublishedPasswords(db: Db): Promise<string[]> {
+  const seeds = [demoMerchant, sunriseMerchant];
+  const rows = await db
+    .select({ merchantId: merchants.merchantId, passwordHash: merchants.passwordHash })
+    .from(merchants)
+    .where(
+      inArray(
+        merchants.merchantId,
+        seeds.map((m) => m.merchantId),
+      ),
+    );
+  const found: string[] = [];
+  for (const row of rows) {
+    const seed = seeds.find((m) => m.merchantId === row.merchantId)!;
+    if (await checkPassword(row.passwordHash, seed.password)) found.push(row.merchantId);
+  }
+  return found;
 }
 
 interface RenderedImage {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { merchants } from '../../db/schema/index.js';
+import { merchantCounters, merchants } from '../../db/schema/index.js';
 
 export async function findMerchantBySlug(tx: Tx, merchantId: string) {
   const [row] = await tx.select().from(merchants).where(eq(merchants.merchantId, merchantId));
@@ -16,5 +16,43 @@ export async function findMerchantCredentials(tx: Tx, merchantId: string) {
     })
     .from(merchants)
     .where(eq(merchants.merchantId, merchantId));
+  return row;
+}
+
+export type NewMerchantRow = Pick<
+  typeof merchants.$inferInsert,
+  | 'merchantId'
+  | 'name'
+  | 'passwordHash'
+  | 'phone'
+  | 'email'
+  | 'address'
+  | 'timeZone'
+  | 'lat'
+  | 'lng'
+>;
+
+/**
+ * Inserts a merchant with its order counters; every other setting keeps its schema default
+ * (closed all week, pickup only) for the merchant to set in the dashboard. Undefined when the
+ * merchant id is taken (the unique index decides, also against a concurrent insert).
+ */
+export async function insertMerchant(tx: Tx, row: NewMerchantRow) {
+  const [created] = await tx
+    .insert(merchants)
+    .values(row)
+    .onConflictDoNothing({ target: merchants.merchantId })
+    .returning({ id: merchants.id, merchantId: merchants.merchantId });
+  if (created) await tx.insert(merchantCounters).values({ merchantId: created.id });
+  return created;
+}
+
+/** Replaces a merchant's password hash; undefined when there is no such merchant. */
+export async function updateMerchantPasswordHash(tx: Tx, merchantId: string, passwordHash: string) {
+  const [row] = await tx
+    .update(merchants)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(merchants.merchantId, merchantId))
+    .returning({ id: merchants.id, merchantId: merchants.merchantId });
   return row;
 }

@@ -2,7 +2,7 @@
 // the database; a new session at every sign-in, deleted at sign-out, expiring on its own.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { customers, merchants, sessions } from '../../db/schema/index.js';
 
 export type SessionKind = 'merchant' | 'customer';
@@ -94,4 +94,9 @@ export async function findCustomerSession(
 /** Deletes expired sessions; called from time to time by the app. */
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/** Signs a merchant out everywhere (after a password reset: whoever had the old one is out). */
+export async function endMerchantSessions(db: Tx, merchantUuid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.merchantId, merchantUuid));
 }

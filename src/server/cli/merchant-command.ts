@@ -1,0 +1,176 @@
+// `npm run merchant -- create …` / `reset-password …`: the operator's way to make a merchant
+// account when production starts empty (no demo seed), and to give a merchant a new password.
+// Input is checked with the domain's rules before the database is opened; every bad value is
+// reported with the flag that carried it. The database is the server's own (same configuration,
+// same opening, migrations applied). The generated password is printed once, on stdout, and
+// nowhere else.
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { createGeoAdapter } from '../adapters/geo/index.js';
+import { ConfigError, loadConfig } from '../config.js';
+import type { Database } from '../db/client.js';
+import { DataDirLockedError } from '../db/data-dir-lock.js';
+import { openConfiguredDatabase } from '../db/open-configured.js';
+import { AppError } from '../lib/app-error.js';
+import { loggerOptions } from '../lib/logger.js';
+import {
+  createMerchantAccount,
+  parseNewMerchant,
+  resetMerchantPassword,
+} from '../modules/merchants/merchant-accounts.service.js';
+
+export const USAGE = `Usage:
+  npm run merchant -- create --id <merchant id> --name <name> --address "<street, city, ST 12345>"
+                             --time-zone <IANA zone> --phone <phone> --email <email>
+  npm run merchant -- reset-password --id <merchant id>
+
+Uses the server's configuration (DATABASE_URL, or the embedded database in DATA_DIR) and prints
+the merchant's new password once. After a build: node dist/node/server/cli/merchant.js …`;
+
+/** The input field each flag carries, for error messages that name the flag typed. */
+const FLAG_OF: Record<string, string> = {
+  merchantId: '--id',
+  name: '--name',
+  address: '--address',
+  timeZone: '--time-zone',
+  phone: '--phone',
+  email: '--email',
+};
+
+export interface CommandIo {
+  env: NodeJS.ProcessEnv;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Runs the command; resolves to the process exit code (0 ok, 1 refused or failed, 2 usage). */
+export async function runMerchantCommand(argv: string[], io: CommandIo): Promise<number> {
+  let parsed: ReturnType<typeof parseCommandLine>;
+  try {
+    parsed = parseCommandLine(argv);
+  } catch (err) {
+    io.err(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  const { command, values } = parsed;
+  if (command !== 'create' && command !== 'reset-password') {
+    io.err(`${command ? `Unknown command "${command}".` : 'No command given.'}\n\n${USAGE}\n`);
+    return 2;
+  }
+
+  try {
+    // Checked before anything is opened: a typo costs nothing and touches no data.
+    const input = {
+      merchantId: values.id,
+      name: values.name,
+      address: values.address,
+      timeZone: values['time-zone'],
+      phone: values.phone,
+      email: values.email,
+    };
+    if (command === 'create') parseNewMerchant(input);
+    else if (!input.merchantId?.trim())
+      throw new AppError('invalid_input', 'Invalid input', [
+        { path: ['merchantId'], message: 'is required' },
+      ]);
+
+    const config = loadConfig(io.env);
+    // Warnings and errors only, on stderr: stdout carries the result and the password.
+    const log = pino(loggerOptions('warn'), pino.destination(2));
+    const database = await openConfiguredDatabase(config, log);
+    try {
+      return command === 'create'
+        ? await create(database, config, input, io)
+        : await resetPassword(database, input.merchantId, io);
+    } finally {
+      await database.close();
+    }
+  } catch (err) {
+    io.err(`${describeFailure(err, command)}\n`);
+    return 1;
+  }
+}
+
+function parseCommandLine(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      address: { type: 'string' },
+      'time-zone': { type: 'string' },
+      phone: { type: 'string' },
+      email: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (positionals.length > 1) throw new Error(`Unexpected argument "${positionals[1]}".`);
+  return { command: positionals[0], values, help: values.help === true };
+}
+
+async function create(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  input: Parameters<typeof createMerchantAccount>[1],
+  io: CommandIo,
+): Promise<number> {
+  const signIn = await createMerchantAccount(
+    { db: database.db, geo: createGeoAdapter(config) },
+    input,
+  );
+  const base = config.publicUrl.replace(/\/$/, '');
+  io.out(
+    [
+      `Merchant "${signIn.merchantId}" created.`,
+      `  Sign-in:   id "${signIn.merchantId}", password "${signIn.password}"`,
+      '  The password is shown only now; the merchant can change it in the dashboard.',
+      `  Dashboard: ${base}/merchant/login`,
+      `  Store:     ${base}/store/${signIn.merchantId} (closed until business hours are set)`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+async function resetPassword(database: Database, merchantId: string | undefined, io: CommandIo) {
+  const signIn = await resetMerchantPassword(database.db, merchantId);
+  io.out(
+    [
+      `New password for merchant "${signIn.merchantId}": "${signIn.password}"`,
+      '  Shown only now. The old password no longer works and every open session was signed out.',
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+function describeFailure(err: unknown, command: string): string {
+  const what = command === 'create' ? 'create the merchant' : 'reset the password';
+  if (err instanceof AppError && err.issues?.length) {
+    const lines = err.issues.map((i) => {
+      const field = String(i.path[0] ?? '');
+      return `  ${FLAG_OF[field] ?? field}: ${i.message}`;
+    });
+    return `Cannot ${what}:\n${lines.join('\n')}`;
+  }
+  if (err instanceof ConfigError) return `Cannot ${what}: ${err.message}`;
+  if (err instanceof DataDirLockedError) {
+    return (
+      `Cannot ${what}: the embedded database in ${err.dir} ` +
+      `is open in another process (pid ${err.pid}), most likely the running Forkful server. ` +
+      'PGlite lets only one process use its data folder at a time: stop the server, run this ' +
+      'command, then start the server again. (With a PostgreSQL server in DATABASE_URL the ' +
+      'command can run while the server is up.)'
+    );
+  }
+  // The cause's first line only: a failed query's message carries the SQL and its parameters
+  // (the new password's hash among them).
+  const root = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  return `Cannot ${what}: ${root instanceof Error ? root.message.split('\n')[0] : String(root)}`;
+}

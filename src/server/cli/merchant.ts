@@ -1,0 +1,10 @@
+// Entry of `npm run merchant` (through tsx) and `node dist/node/server/cli/merchant.js` after a
+// build; the work is in merchant-command.ts.
+import { runMerchantCommand } from './merchant-command.js';
+
+const code = await runMerchantCommand(process.argv.slice(2), {
+  env: process.env,
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+});
+process.exitCode = code;

@@ -32,6 +32,7 @@ import {
 } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSessions } from './plugins/sessions.js';
+import { refuseUnstorableText } from './plugins/storable-text.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { registerRoutes } from './routes.js';
 
@@ -116,6 +117,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(fastifyRateLimit, { global: false });
   registerSessions(app, ctx);
   enforceAccess(app);
+  // After access and rate limits (onRequest), before each route's schema validation.
+  refuseUnstorableText(app);
 
   // The API map is a developer tool: off in production unless API_DOCS=true (config.ts).
   if (config.apiDocs) {

@@ -30,9 +30,31 @@ export function sampleParam(name: string, ids: { merchantId: string; uid: string
   return randomUUID();
 }
 
+/**
+ * Percent-encodes a path segment. encodeURIComponent throws on a lone surrogate; such a character
+ * is sent as the three bytes it would have in UTF-8 if it were allowed (%ED%A0%80), which is how
+ * it reaches a server from a careless client.
+ */
+export function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return [...value]
+      .map((ch) => {
+        const unit = ch.charCodeAt(0);
+        if (ch.length === 1 && unit >= 0xd800 && unit <= 0xdfff) {
+          const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)];
+          return bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+        }
+        return encodeURIComponent(ch);
+      })
+      .join('');
+  }
+}
+
 export function fillPath(url: string, values: (name: string) => string): string {
   return url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) =>
-    encodeURIComponent(values(name)),
+    encodeSegment(values(name)),
   );
 }
 
@@ -49,8 +71,21 @@ type JsonSchema = {
   maxLength?: number;
 };
 
+/** Characters PostgreSQL cannot store: NUL, and UTF-16 surrogates standing alone. */
+const UNSTORABLE_CHARS = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
+
+/** A string with one character PostgreSQL cannot store somewhere inside it (issue 9). */
+export const unstorableString = fc
+  .tuple(
+    fc.string({ maxLength: 20 }),
+    fc.constantFrom(...UNSTORABLE_CHARS),
+    fc.string({ maxLength: 20 }),
+  )
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
+
 const junk = fc.oneof(
   fc.string({ maxLength: 40 }),
+  unstorableString,
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -63,6 +98,10 @@ const junk = fc.oneof(
     '1e309',
     'NaN',
     '%00',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udc00',
     '../../etc/passwd',
     "' OR 1=1 --",
     '<script>',
@@ -87,7 +126,12 @@ export function arbitraryFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknow
       );
       return fc.oneof(
         { weight: 4, arbitrary: fc.record(props, { requiredKeys: [] }) },
-        { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), junk, { maxKeys: 4 }) },
+        {
+          weight: 1,
+          arbitrary: fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), unstorableString), junk, {
+            maxKeys: 4,
+          }),
+        },
         { weight: 1, arbitrary: junk },
       );
     }
@@ -103,6 +147,7 @@ export function arbitraryFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknow
         fc.string({ maxLength: Math.min(max, 200) }),
         fc.string({ minLength: max, maxLength: max + 1 }),
         fc.uuid(),
+        unstorableString,
         junk,
       );
     }

@@ -3,11 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { type App, buildApp } from '../../src/server/app.js';
 import type { Adapters } from '../../src/server/adapters/index.js';
 import type { Clock } from '../../src/server/app-context.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
+import { loggerOptions } from '../../src/server/lib/logger.js';
 import { testDatabase } from './test-db.js';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -38,13 +39,20 @@ export function manualClock(
 }
 
 export async function createTestApp(
-  opts: { clock?: Clock; env?: Record<string, string>; adapters?: Partial<Adapters> } = {},
+  opts: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    adapters?: Partial<Adapters>;
+    /** A logger of the test's own (to read what the app logs); silent by default. */
+    logger?: Logger;
+  } = {},
 ): Promise<App> {
   const database = await testDatabase();
   return buildApp({
     config: testConfig(opts.env),
     database,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    // The production options (redaction, serializers), so tests log what production would.
+    logger: opts.logger ?? pino(loggerOptions(process.env.TEST_LOG_LEVEL ?? 'silent')),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.adapters ? { adapters: opts.adapters } : {}),
     serveWeb: false,

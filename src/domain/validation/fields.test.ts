@@ -7,6 +7,7 @@ import {
   checkPassword,
   checkPhone,
   checkZip,
+  isCalendarDate,
   looksLikeEmail,
   passesLuhn,
 } from './fields.js';
@@ -136,5 +137,25 @@ describe('email looks like {email} (V5.27)', () => {
     ['a@b.', false],
   ])('%j → %s', (input, ok) => {
     expect(looksLikeEmail(input)).toBe(ok);
+  });
+});
+
+describe('isCalendarDate (a scheduled date must exist, issue 9)', () => {
+  it.each([
+    ['2026-02-28', true],
+    ['2028-02-29', true],
+    ['2000-02-29', true],
+    ['2026-12-31', true],
+    ['2026-02-31', false],
+    ['2025-02-29', false],
+    ['1900-02-29', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-01-00', false],
+    ['2026-1-05', false],
+    ['20260105', false],
+  ])('%s → %s', (input, ok) => {
+    expect(isCalendarDate(input)).toBe(ok);
   });
 });

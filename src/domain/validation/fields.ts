@@ -94,6 +94,20 @@ export function looksLikeEmail(input: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(input.trim());
 }
 
+/**
+ * A calendar date written yyyy-MM-dd that exists (2026-02-31 and 2025-02-29 do not). Checked by
+ * arithmetic, not the clock, so the browser and the server agree.
+ */
+export function isCalendarDate(input: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(input);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
 export const NAME_MAX = 50;
 export const EMAIL_MAX = 50;
 export const USERNAME_MIN = 5;

@@ -18,6 +18,7 @@ import {
   checkPassword,
   checkZip,
   EMAIL_MAX,
+  isCalendarDate,
   looksLikeEmail,
   NAME_MAX,
   phoneDigits,
@@ -53,6 +54,11 @@ export function dollarsField(message: string = MESSAGES.INVALID, maxCents = MAX_
     }
     return cents;
   });
+}
+
+/** A yyyy-MM-dd date that exists on the calendar, else `message`. */
+export function calendarDateField(message: string = MESSAGES.INVALID) {
+  return text(message).refine(isCalendarDate, message);
 }
 
 // ---------------------------------------------------------------- sign in, sign up, profile
@@ -249,10 +255,7 @@ export const checkoutSchema = z.object({
       z.object({
         kind: z.literal('scheduled'),
         /** yyyy-MM-dd in the merchant's zone. */
-        date: z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/)
-          .nullable(),
+        date: calendarDateField().nullable(),
         /** Wall-clock minutes since midnight; null until a time is chosen. */
         minuteOfDay: z.number().int().min(0).max(1439).nullable(),
       }),

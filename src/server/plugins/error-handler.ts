@@ -52,12 +52,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boo
         path: [err.validationContext ?? 'body', ...v.instancePath.split('/').filter(Boolean)],
         message: v.message ?? 'Invalid',
       }));
-      const first = issues[0];
-      body = {
-        code: 'invalid_input',
-        message: first ? `${first.path.join('.')}: ${first.message}` : 'Invalid input',
-        issues,
-      };
+      // The spec's text as it is: a screen shows `message`; the field is named in `issues`.
+      body = { code: 'invalid_input', message: issues[0]?.message ?? 'Invalid input', issues };
     } else if (err.statusCode === 429) {
       body = { code: 'rate_limited', message: 'Too many requests, please try again later' };
     } else if (isDatabaseUnavailable(err)) {

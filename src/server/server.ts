@@ -21,9 +21,9 @@ async function main(): Promise<void> {
   await runMigrations(database, config.databaseUrl);
   if (config.seedDemo) await seedDemoData(database.db, { log });
 
-  const { app, ctx, beginShutdown } = await buildApp({ config, database, logger: log });
+  const { app, ctx, jobs, beginShutdown } = await buildApp({ config, database, logger: log });
   await app.listen({ port: config.port, host: config.host });
-  const stopJobs = startJobs(ctx);
+  const stopJobs = startJobs(ctx, jobs);
 
   const base = config.publicUrl.replace(/\/$/, '');
   const lines = [

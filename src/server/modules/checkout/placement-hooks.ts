@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { merchants, orderLines } from '../../db/schema/index.js';
 import { awardLoyaltyPoints } from '../customers/customer-account.service.js';
 import { enqueueOrderPlacedNotifications } from '../notifications/notifications.service.js';
-import { type OrderRow, onOrderPlaced } from '../orders/orders.service.js';
+import type { OrderPlacedHook, OrderRow } from '../orders/orders.service.js';
 
 async function queueNotifications(tx: Tx, order: OrderRow): Promise<void> {
   const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, order.merchantId));
@@ -42,12 +42,5 @@ async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<vo
   });
 }
 
-let registered = false;
-
-/** Adds the hooks once per process (several apps in one test process share the list). */
-export function registerPlacementHooks(): void {
-  if (registered) return;
-  registered = true;
-  onOrderPlaced.push((tx, order) => queueNotifications(tx, order));
-  onOrderPlaced.push((tx, order, ctx) => awardPoints(tx, order, ctx));
-}
+/** The placement hooks of this app, in order; app.ts registers them in the app context. */
+export const placementHooks: readonly OrderPlacedHook[] = [queueNotifications, awardPoints];

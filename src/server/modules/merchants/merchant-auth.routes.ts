@@ -5,7 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
-import { SESSION_COOKIE } from '../sessions/sessions.service.js';
+import { SESSION_COOKIE } from '../sessions/index.js';
 import { authenticateMerchant } from './merchant-auth.service.js';
 
 const loginBody = z.object({

@@ -6,7 +6,6 @@
 // OUTBOX_MAX_ATTEMPTS, or at once for a permanent refusal such as an invalid number).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { invalidInput } from '../../lib/app-error.js';
@@ -16,6 +15,7 @@ import {
   insertMessage,
   markFailed,
   markSent,
+  notifyWorkers,
 } from './outbox.repository.js';
 import {
   OUTBOX_CHANNEL,
@@ -55,7 +55,7 @@ export async function enqueueMessage(
     payload: parsed.data as Record<string, unknown>,
     ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
   });
-  if (result.created) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (result.created) await notifyWorkers(tx);
   return result;
 }
 

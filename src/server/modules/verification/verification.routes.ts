@@ -7,8 +7,8 @@ import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
-import { requireCaptcha } from '../captcha/captcha.service.js';
-import { readAnonId } from '../diners/anon-id.js';
+import { requireCaptcha } from '../captcha/index.js';
+import { readAnonId } from '../diners/index.js';
 import { sendCode, verifyCode } from './verification.service.js';
 
 const phoneNum = phoneField(MESSAGES.PHONE_INVALID);

@@ -34,9 +34,9 @@ async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<vo
     customerId: order.customerId,
     merchantId: order.merchantId,
     orderId: order.id,
-    // Points reward what was spent on food: the subtotal after discounts, not tips or fees (a
-    // cash order's tip is only a promise, and a large one must not mint points).
-    totalCents: order.subtotalCents - order.discountCents,
+    // Points are loyaltyPointsEarned (src/domain): food only, never tips or fees.
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
     detail: `Order #${order.orderNumber ?? ''} at ${merchant?.name ?? 'the store'}`,
     at: order.placedAt ?? ctx.clock.now(),
   });

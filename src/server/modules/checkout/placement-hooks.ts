@@ -42,5 +42,8 @@ async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<vo
   });
 }
 
-/** The placement hooks of this app, in order; app.ts registers them in the app context. */
-export const placementHooks: readonly OrderPlacedHook[] = [queueNotifications, awardPoints];
+/** The placement hooks, in order; app.ts registers them in each app's context (ctx.hooks). */
+export const placementHooks: readonly OrderPlacedHook[] = [
+  (tx, order) => queueNotifications(tx, order),
+  (tx, order, ctx) => awardPoints(tx, order, ctx),
+];

@@ -32,8 +32,14 @@ import {
 } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSessions } from './plugins/sessions.js';
+<<<<<<< HEAD
 import { refuseUnstorableText } from './plugins/storable-text.js';
+=======
+import { type Job, outboxWorkerJob, sessionPurgeJob } from './jobs.js';
+import { placementHooks } from './modules/checkout/placement-hooks.js';
+>>>>>>> lintshape
 import { healthRoutes } from './modules/health/health.routes.js';
+import { paymentReconcilerJob } from './modules/payments/reconciler.js';
 import { registerRoutes } from './routes.js';
 
 export interface BuildAppOptions {
@@ -52,6 +58,8 @@ export interface App {
   ctx: AppContext;
   /** Every route with its declared access rule, for the authorization matrix and the fuzzer. */
   routes: RouteEntry[];
+  /** The background jobs of this app; the process entry starts them (startJobs). */
+  jobs: Job[];
   /** Marks the app as stopping: /readyz answers 503 so load balancers drain it. */
   beginShutdown(): void;
 }
@@ -65,7 +73,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     clock: opts.clock ?? systemClock,
     log: opts.logger,
     adapters: createAdapters(config, opts.adapters),
+    // Hooks and jobs are registered here, per app, in the order they run: no module adds itself
+    // at import time and nothing is shared between two apps in one process.
+    hooks: { orderPlaced: [...placementHooks] },
   };
+  const jobs: Job[] = [sessionPurgeJob, outboxWorkerJob, paymentReconcilerJob];
   const state = { shuttingDown: false };
   const routes: RouteEntry[] = [];
 
@@ -152,6 +164,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     app,
     ctx,
     routes,
+    jobs,
     beginShutdown: () => {
       state.shuttingDown = true;
     },

@@ -8,7 +8,7 @@ import {
   type OidcProviderSettings,
   OidcProvidersError,
   parseOidcProviders,
-} from './modules/customers/oidc.providers.js';
+} from './lib/oidc-providers.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -80,6 +80,8 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   OUTBOX_BACKOFF_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  /** The crash drill of the payment recovery test (payments-sandbox.md); ignored in production. */
+  FORKFUL_SANDBOX_CRASH_AFTER_APPROVAL: z.enum(['0', '1']).default('0'),
 });
 
 export interface Config {
@@ -104,6 +106,8 @@ export interface Config {
   trustProxyHops: number;
   /** Social sign-in providers (OIDC_PROVIDERS); empty = none. */
   oidcProviders: OidcProviderSettings[];
+  /** The sandbox gateway kills the process right after an approval (never in production). */
+  sandboxCrashAfterApproval: boolean;
   /** Twilio Messages API; undefined = offline SMS (outbox view and log only). */
   twilio:
     | {
@@ -238,6 +242,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     oidcProviders,
+    sandboxCrashAfterApproval:
+      e.NODE_ENV !== 'production' && e.FORKFUL_SANDBOX_CRASH_AFTER_APPROVAL === '1',
     twilio:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
         ? {

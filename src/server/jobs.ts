@@ -1,10 +1,10 @@
-// Background jobs of a running instance (session purge; later the outbox worker and the payment
-// reconciler). Each job must be safe to run on several instances at once.
+// Background jobs of a running instance (session purge, outbox worker; the payment reconciler
+// lives in its module). app.ts lists the app's jobs; server.ts starts them. Each job must be safe
+// to run on several instances at once.
 import type { AppContext } from './app-context.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
 import { runOutboxWorker } from './modules/outbox/outbox.service.js';
-import { paymentReconcilerJob } from './modules/payments/reconciler.js';
-import { purgeExpiredSessions } from './modules/sessions/sessions.service.js';
+import { purgeExpiredSessions } from './modules/sessions/index.js';
 
 export interface Job {
   name: string;
@@ -13,27 +13,25 @@ export interface Job {
   run(ctx: AppContext): Promise<void>;
 }
 
-export const jobs: Job[] = [
-  {
-    name: 'purge expired sessions',
-    everyMs: 60 * 60 * 1000,
-    run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock.now()),
-  },
-  {
-    // Delivers queued SMS and email: polls every OUTBOX_POLL_MS (the worker skips ticks until
-    // then) and is also woken at once by NOTIFY when a message is queued.
-    name: 'outbox worker',
-    everyMs: 250,
-    run: (ctx) => runOutboxWorker(ctx),
-  },
-  paymentReconcilerJob,
-];
+export const sessionPurgeJob: Job = {
+  name: 'purge expired sessions',
+  everyMs: 60 * 60 * 1000,
+  run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock.now()),
+};
+
+export const outboxWorkerJob: Job = {
+  // Delivers queued SMS and email: polls every OUTBOX_POLL_MS (the worker skips ticks until
+  // then) and is also woken at once by NOTIFY when a message is queued.
+  name: 'outbox worker',
+  everyMs: 250,
+  run: (ctx) => runOutboxWorker(ctx),
+};
 
 /** The longest pause of a job while the database is away (it is tried again after it). */
 export const JOB_PAUSE_MAX_MS = 5000;
 
 /** Starts every job on its interval; resolves the returned stop function once runs in flight end. */
-export function startJobs(ctx: AppContext, list: Job[] = jobs): () => Promise<void> {
+export function startJobs(ctx: AppContext, list: readonly Job[]): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   let stopped = false;

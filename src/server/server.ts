@@ -27,9 +27,9 @@ async function main(): Promise<void> {
         `merchant ${merchantId} still has the published demo password; reset it: npm run merchant -- reset-password --id ${merchantId}`,
       );
 
-  const { app, ctx, beginShutdown } = await buildApp({ config, database, logger: log });
+  const { app, ctx, jobs, beginShutdown } = await buildApp({ config, database, logger: log });
   await app.listen({ port: config.port, host: config.host });
-  const stopJobs = startJobs(ctx);
+  const stopJobs = startJobs(ctx, jobs);
 
   const base = config.publicUrl.replace(/\/$/, '');
   const lines = [

@@ -8,10 +8,7 @@ import { z } from 'zod';
 import type { App } from '../../src/server/app.js';
 import { LISTEN_APPLICATION_NAME } from '../../src/server/db/client.js';
 import { categories, items, merchants } from '../../src/server/db/schema/index.js';
-import {
-  invalidationBusOf,
-  notifyMenuChanged,
-} from '../../src/server/modules/cache/invalidation.js';
+import { invalidationBusOf, notifyMenuChanged } from '../../src/server/modules/cache/index.js';
 import { categoryView, publicItemView } from '../../src/server/modules/menu/menu.schemas.js';
 import { publicBusinessInfo } from '../../src/server/modules/store/business-info.schema.js';
 import { createMerchant, uniqueId } from '../support/fixtures.js';

@@ -5,10 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { customers } from '../../src/server/db/schema/index.js';
-import {
-  OidcProvidersError,
-  parseOidcProviders,
-} from '../../src/server/modules/customers/oidc.providers.js';
+import { OidcProvidersError, parseOidcProviders } from '../../src/server/lib/oidc-providers.js';
 import { safeReturnTo } from '../../src/server/modules/customers/oidc.service.js';
 import { startFakeOidc, type FakeOidc } from '../fakes/oidc-fake.js';
 import { createCustomer, uniqueId } from '../support/fixtures.js';

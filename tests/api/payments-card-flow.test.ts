@@ -17,7 +17,7 @@ import {
   paymentTransactions,
   sandboxLedger,
 } from '../../src/server/db/schema/index.js';
-import { type OrderDraft, onOrderPlaced } from '../../src/server/modules/orders/orders.service.js';
+import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import {
   type CardFieldsInput,
   placeOrderWithPayment,
@@ -381,7 +381,8 @@ describe('unknown outcomes and the reconciler', () => {
     const hook = async () => {
       if (failing) throw new Error('hook trouble');
     };
-    onOrderPlaced.push(hook);
+    const hooks = t.ctx.hooks.orderPlaced;
+    hooks.push(hook);
     try {
       const res = await send(m.merchantId, {});
       expect(res.state).toBe('awaiting_payment');
@@ -391,7 +392,7 @@ describe('unknown outcomes and the reconciler', () => {
       await reconcileLater();
       expect(await orderRow(res.orderId)).toMatchObject({ state: 'placed', orderNumber: 1 });
     } finally {
-      onOrderPlaced.splice(onOrderPlaced.indexOf(hook), 1);
+      hooks.splice(hooks.indexOf(hook), 1);
     }
   });
 

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.js';
 import { items, merchants } from '../../src/server/db/schema/index.js';
-import { notifyMenuChanged } from '../../src/server/modules/cache/invalidation.js';
+import { notifyMenuChanged } from '../../src/server/modules/cache/index.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 import {
   type ServerProcess,

@@ -223,6 +223,19 @@ describe('store texts', () => {
     expect(noticeSchema.parse('a\nb')).toBe('a<br>b');
   });
 
+  it('splits a notice on line breaks and the <br> marker and drops empty lines', () => {
+    expect(noticeLines('Welcome!<br>Closed Mondays\n\nCash only<BR/>')).toEqual([
+      'Welcome!',
+      'Closed Mondays',
+      'Cash only',
+    ]);
+  });
+
+  it('gives no lines for an empty notice', () => {
+    expect(noticeLines(null)).toEqual([]);
+    expect(noticeLines('  ')).toEqual([]);
+  });
+
   it('keeps other markup as text in a notice (V5.90)', () => {
     expect(noticeLines('<img src=x onerror=alert(1)><br>ok')).toEqual([
       '<img src=x onerror=alert(1)>',
@@ -293,8 +306,10 @@ describe('store texts', () => {
   });
 
   it('needs both merchant sign-in fields', () => {
-    expect(merchantSignInSchema.safeParse({ merchantId: 'm1', password: 'x' }).success).toBe(true);
-    expect(firstError(merchantSignInSchema, { merchantId: '', password: 'x' })).toBe('Required');
+    const ok = { merchantUserName: 'm1', merchantPassword: 'x' };
+    expect(merchantSignInSchema.safeParse(ok).success).toBe(true);
+    expect(firstError(merchantSignInSchema, { ...ok, merchantUserName: ' ' })).toBe('Required');
+    expect(firstError(merchantSignInSchema, { ...ok, merchantPassword: '' })).toBe('Required');
   });
 
   it('needs the merchant id in the info to save settings (V5.98)', () => {

@@ -51,9 +51,17 @@ export function storedToNotice(stored: string): string {
   return stored.replace(/<br\s*\/?>/gi, '\n');
 }
 
-/** Stored notice → the lines to show; everything else stays text (never rendered as HTML). */
-export function noticeLines(stored: string): string[] {
-  return storedToNotice(stored).split('\n');
+/**
+ * Stored notice → the lines to show (the storefront banner, the dashboard preview). Break tags and
+ * typed line breaks (notices imported from the original product have either) both split; lines
+ * are trimmed and empty ones dropped. Everything else stays text (never rendered as HTML).
+ */
+export function noticeLines(stored: string | null | undefined): string[] {
+  if (!stored) return [];
+  return storedToNotice(stored)
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 export const noticeSchema = z.string().max(2000, MESSAGES.INVALID).transform(noticeToStored);
@@ -182,10 +190,17 @@ export const weeklyPrepTimeFormSchema = weeklyPrepTimeSchema.superRefine((weekly
   }
 });
 
-/** Merchant sign-in: both fields filled. A wrong pair is answered "Invalid credentials provided". */
+/**
+ * Merchant sign-in: both fields filled. A wrong pair is answered "Invalid credentials provided".
+ * Field names are the API's (POST /api/merchantUsers/merchantLogin): the route's body is this.
+ */
 export const merchantSignInSchema = z.object({
-  merchantId: z.string({ error: MESSAGES.REQUIRED }).trim().min(1, MESSAGES.REQUIRED).max(100),
-  password: z.string({ error: MESSAGES.REQUIRED }).min(1, MESSAGES.REQUIRED).max(200),
+  merchantUserName: z
+    .string({ error: MESSAGES.REQUIRED })
+    .trim()
+    .min(1, MESSAGES.REQUIRED)
+    .max(100),
+  merchantPassword: z.string({ error: MESSAGES.REQUIRED }).min(1, MESSAGES.REQUIRED).max(200),
 });
 
 /** Settings saves need the merchant id in the info, else "Internal error" (spec §5). */

@@ -8,7 +8,7 @@ import {
   DEFAULT_PRICING_SETTINGS,
   defaultTipChoice,
   deliveryFeeFor,
-  loyaltyPoints,
+  loyaltyPointsEarned,
   pricingSettingsFrom,
   priceLine,
   tipCents,
@@ -315,17 +315,17 @@ describe('order totals (K9.7–K9.12)', () => {
   });
 });
 
-describe('loyalty points are 100 × order dollars (K9.23)', () => {
-  it('gives 1234 points for orders totalling 12.34', () => {
-    expect(loyaltyPoints([{ totalCents: 1000 }, { totalCents: 234 }])).toBe(1234);
+describe('loyalty points are 100 × food dollars (K9.23, domain-rules.md)', () => {
+  it('gives 1234 points for a subtotal of 12.34 without discount', () => {
+    expect(loyaltyPointsEarned({ subtotalCents: 1234, discountCents: 0 })).toBe(1234);
   });
 
-  it('gives nothing for voided orders', () => {
-    expect(loyaltyPoints([{ totalCents: 1000, hasVoid: true }, { totalCents: 500 }])).toBe(500);
+  it('counts the subtotal after discounts, not tips or fees', () => {
+    expect(loyaltyPointsEarned({ subtotalCents: 2000, discountCents: 500 })).toBe(1500);
   });
 
-  it('gives nothing without orders', () => {
-    expect(loyaltyPoints([])).toBe(0);
+  it('never gives negative points', () => {
+    expect(loyaltyPointsEarned({ subtotalCents: 100, discountCents: 300 })).toBe(0);
   });
 });
 

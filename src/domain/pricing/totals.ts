@@ -147,13 +147,3 @@ export function computeTotals(input: TotalsInput): OrderTotals {
     totalCents,
   };
 }
-
-/**
- * Loyalty points: 100 × order dollars = the order total in cents, so no rounding is needed.
- * Voided orders earn nothing.
- */
-export function loyaltyPoints(
-  orders: readonly { totalCents: number; hasVoid?: boolean }[],
-): number {
-  return orders.reduce((sum, o) => (o.hasVoid ? sum : sum + cents(o.totalCents, 'totalCents')), 0);
-}

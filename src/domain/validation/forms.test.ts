@@ -96,8 +96,10 @@ describe('profile (V5.6, V5.18, V5.24, V5.30)', () => {
 
 describe('phone verification (V5.63, V5.64)', () => {
   it('needs a valid phone before sending a code', () => {
-    expect(sendCodeSchema.parse({ phone: '(555)123-4567' })).toEqual({ phone: '5551234567' });
-    expect(firstError(sendCodeSchema, { phone: '555123456' })?.message).toBe(
+    expect(sendCodeSchema.parse({ phoneNum: '(555)123-4567' })).toEqual({
+      phoneNum: '5551234567',
+    });
+    expect(firstError(sendCodeSchema, { phoneNum: '555123456' })?.message).toBe(
       'Please enter a valid Phone number',
     );
   });
@@ -109,9 +111,10 @@ describe('phone verification (V5.63, V5.64)', () => {
     ['12a4', 'Invalid code'],
     ['', 'Invalid code'],
   ])('code %j → %j', (code, message) => {
-    expect(firstError(verifyCodeSchema, { phone: '5551234567', code })?.message ?? null).toBe(
-      message,
-    );
+    expect(
+      firstError(verifyCodeSchema, { phoneNum: '5551234567', verificationCode: code })?.message ??
+        null,
+    ).toBe(message);
   });
 
   it('asks only anonymous diners to verify (spec §1)', () => {

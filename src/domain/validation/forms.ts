@@ -126,14 +126,17 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 // ---------------------------------------------------------------- phone verification
 
-/** Sending a code: a valid phone, else "Please enter a valid Phone number". */
-export const sendCodeSchema = z.object({ phone: phoneField(MESSAGES.PHONE_INVALID) });
+/**
+ * Sending a code: a valid phone, else "Please enter a valid Phone number". Field names are the
+ * API's (POST /api/verification/sendVeriCode): the route's body is this schema.
+ */
+export const sendCodeSchema = z.object({ phoneNum: phoneField(MESSAGES.PHONE_INVALID) });
 export type SendCodeInput = z.infer<typeof sendCodeSchema>;
 
-/** Confirming: the phone again and a 4-digit code, else "Invalid code". */
+/** Confirming: the phone again and a 4-digit code, else "Invalid code" (POST .../verifyPhone). */
 export const verifyCodeSchema = z.object({
-  phone: phoneField(MESSAGES.PHONE_INVALID),
-  code: text(MESSAGES.CODE_INVALID)
+  phoneNum: phoneField(MESSAGES.PHONE_INVALID),
+  verificationCode: text(MESSAGES.CODE_INVALID)
     .trim()
     .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), MESSAGES.CODE_INVALID),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, noticeLines } from './format.js';
+import { formatCents } from './format.js';
 
 describe('formatCents', () => {
   it('shows cents as dollars with two decimals', () => {
@@ -17,20 +17,5 @@ describe('formatCents', () => {
   it('never shows floating-point noise', () => {
     expect(formatCents(1001)).toBe('$10.01');
     expect(formatCents(29)).toBe('$0.29');
-  });
-});
-
-describe('noticeLines', () => {
-  it('splits a notice on line breaks and the <br> marker and drops empty lines', () => {
-    expect(noticeLines('Welcome!<br>Closed Mondays\n\nCash only<BR/>')).toEqual([
-      'Welcome!',
-      'Closed Mondays',
-      'Cash only',
-    ]);
-  });
-
-  it('gives no lines for an empty notice', () => {
-    expect(noticeLines(null)).toEqual([]);
-    expect(noticeLines('  ')).toEqual([]);
   });
 });

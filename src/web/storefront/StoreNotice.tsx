@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { noticeLines } from '../lib/format.js';
+import { noticeLines } from '../../domain/merchant-rules/store.js';
 
 /**
  * The merchant's home-page notice (or the dine-in notice at a table), as plain text lines.

@@ -26,14 +26,12 @@ export interface PaymentAdapterOptions {
   gateways?: Partial<Record<ProviderName, PaymentGateway>>;
 }
 
-/** Env switch read only here, only outside production: the crash drill of the recovery test. */
-const CRASH_DRILL_ENV = 'FORKFUL_SANDBOX_CRASH_AFTER_APPROVAL';
-
 export function createPaymentAdapters(
   config: Config,
   options: PaymentAdapterOptions = {},
 ): PaymentAdapters {
-  const crashAfterApproval = config.env !== 'production' && process.env[CRASH_DRILL_ENV] === '1';
+  // The crash drill of the recovery test; config.ts reads the switch (never set in production).
+  const crashAfterApproval = config.sandboxCrashAfterApproval;
   const gateways: Partial<Record<ProviderName, PaymentGateway>> = {
     sandbox: createSandboxGateway({ crashAfterApproval, ...options.sandbox }),
     ...options.gateways,

@@ -4,9 +4,15 @@
 // so a look-up by our order id still answers after our process crashed and restarted.
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { sandboxLedger } from '../../db/schema/index.js';
+import {
+  type LedgerInsert,
+  type LedgerRow,
+  findLedgerRow,
+  insertLedgerRow,
+  ledgerRowsOfOrder,
+  moveLedgerRow,
+} from './sandbox.repository.js';
 import {
   type AuthorizeRequest,
   type GatewayCapabilities,
@@ -110,8 +116,6 @@ const SANDBOX_DEFAULT_CAPABILITIES: GatewayCapabilities = {
   inquireByOrder: true,
 };
 
-type LedgerRow = typeof sandboxLedger.$inferSelect;
-
 /** The answer as it would come over the wire; parsed back so a garbage answer is handled alike. */
 const wireAnswer = z.object({
   respstat: z.enum(['A', 'C']),
@@ -209,11 +213,7 @@ export function createSandboxGateway(opts: SandboxOptions = {}): PaymentGateway 
   const timeoutMs = opts.timeoutMs ?? 3000;
 
   async function findRow(env: GatewayEnv, retref: string): Promise<LedgerRow | undefined> {
-    const [row] = await env.db
-      .select()
-      .from(sandboxLedger)
-      .where(and(eq(sandboxLedger.retref, retref), eq(sandboxLedger.merchantId, env.merchantId)));
-    return row;
+    return findLedgerRow(env.db, env.merchantId, retref);
   }
 
   async function charge(
@@ -264,7 +264,7 @@ export function createSandboxGateway(opts: SandboxOptions = {}): PaymentGateway 
       createdAt: env.now,
       updatedAt: env.now,
     };
-    const [saved] = await env.db.insert(sandboxLedger).values(row).returning();
+    const saved = await insertLedgerRow(env.db, row);
     if (declined) {
       throw new GatewayDeclined(
         declined.text,
@@ -278,7 +278,7 @@ export function createSandboxGateway(opts: SandboxOptions = {}): PaymentGateway 
       throw new GatewayUnknownOutcome('Payment gateway timed out');
     }
     if (outcome === 'garbage_after_approval') return parseAnswer('<html><body>502 Bad Gateway');
-    return parseAnswer(answerOf(saved!, card.number.length));
+    return parseAnswer(answerOf(saved, card.number.length));
   }
 
   /** Moves a ledger row from one of `from` to `to`, or explains why not. */
@@ -286,20 +286,13 @@ export function createSandboxGateway(opts: SandboxOptions = {}): PaymentGateway 
     env: GatewayEnv,
     retref: string,
     from: string[],
-    set: Partial<typeof sandboxLedger.$inferInsert>,
+    set: Partial<LedgerInsert>,
     refusal: string,
   ): Promise<PaymentResult> {
-    const [row] = await env.db
-      .update(sandboxLedger)
-      .set({ ...set, updatedAt: env.now })
-      .where(
-        and(
-          eq(sandboxLedger.retref, retref),
-          eq(sandboxLedger.merchantId, env.merchantId),
-          inArray(sandboxLedger.status, from),
-        ),
-      )
-      .returning();
+    const row = await moveLedgerRow(env.db, env.merchantId, retref, from, {
+      ...set,
+      updatedAt: env.now,
+    });
     if (!row) {
       const existing = await findRow(env, retref);
       if (!existing) throw new GatewayDeclined('Txn not found', '29', 'invalid');
@@ -375,16 +368,7 @@ export function createSandboxGateway(opts: SandboxOptions = {}): PaymentGateway 
       );
     },
     async inquireByOrder(env, req): Promise<InquiryResult> {
-      const rows = await env.db
-        .select()
-        .from(sandboxLedger)
-        .where(
-          and(
-            eq(sandboxLedger.merchantId, env.merchantId),
-            eq(sandboxLedger.orderRef, req.orderRef),
-          ),
-        )
-        .orderBy(desc(sandboxLedger.createdAt));
+      const rows = await ledgerRowsOfOrder(env.db, env.merchantId, req.orderRef);
       // A charge that went through wins over a declined attempt with the same order id.
       const row = rows.find((r) => r.status !== 'declined') ?? rows[0];
       if (!row) return { found: false };

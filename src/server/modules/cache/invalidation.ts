@@ -9,21 +9,11 @@
 // LISTEN is in place: when its connection is lost they drop everything, serve straight from the
 // database, and listen again with backoff; once listening again they drop everything once more
 // (anything read before could have missed a change) and start caching.
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../app-context.js';
-import type { Database, Tx } from '../../db/client.js';
-
-export const MENU_CHANGED_CHANNEL = 'menu_changed';
-
-/**
- * Tells every instance that a merchant's menu or public settings changed. Call it inside the
- * writing transaction: the notification is sent on commit and never for a rolled-back change.
- */
-export async function notifyMenuChanged(tx: Tx, merchantUuid: string): Promise<void> {
-  await tx.execute(sql`SELECT pg_notify(${MENU_CHANGED_CHANNEL}, ${merchantUuid})`);
-}
+import type { Database } from '../../db/client.js';
+import { MENU_CHANGED_CHANNEL } from './cache.repository.js';
 
 export interface InvalidationSubscriber {
   /** Drop what is cached for one merchant (by uuid), or everything when null. */

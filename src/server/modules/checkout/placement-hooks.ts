@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { merchants, orderLines } from '../../db/schema/index.js';
 import { awardLoyaltyPoints } from '../customers/customer-account.service.js';
 import { enqueueOrderPlacedNotifications } from '../notifications/notifications.service.js';
-import { type OrderRow, onOrderPlaced } from '../orders/orders.service.js';
+import type { OrderPlacedHook, OrderRow } from '../orders/orders.service.js';
 
 async function queueNotifications(tx: Tx, order: OrderRow): Promise<void> {
   const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, order.merchantId));
@@ -34,20 +34,16 @@ async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<vo
     customerId: order.customerId,
     merchantId: order.merchantId,
     orderId: order.id,
-    // Points reward what was spent on food: the subtotal after discounts, not tips or fees (a
-    // cash order's tip is only a promise, and a large one must not mint points).
-    totalCents: order.subtotalCents - order.discountCents,
+    // Points are loyaltyPointsEarned (src/domain): food only, never tips or fees.
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
     detail: `Order #${order.orderNumber ?? ''} at ${merchant?.name ?? 'the store'}`,
     at: order.placedAt ?? ctx.clock.now(),
   });
 }
 
-let registered = false;
-
-/** Adds the hooks once per process (several apps in one test process share the list). */
-export function registerPlacementHooks(): void {
-  if (registered) return;
-  registered = true;
-  onOrderPlaced.push((tx, order) => queueNotifications(tx, order));
-  onOrderPlaced.push((tx, order, ctx) => awardPoints(tx, order, ctx));
-}
+/** The placement hooks, in order; app.ts registers them in each app's context (ctx.hooks). */
+export const placementHooks: readonly OrderPlacedHook[] = [
+  (tx, order) => queueNotifications(tx, order),
+  (tx, order, ctx) => awardPoints(tx, order, ctx),
+];

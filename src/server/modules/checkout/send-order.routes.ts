@@ -5,7 +5,6 @@ import { checkoutSchema } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
-import { registerPlacementHooks } from './placement-hooks.js';
 import { sendOrder } from './send-order.service.js';
 
 const sendOrderAnswer = z.object({
@@ -24,7 +23,6 @@ const sendOrderAnswer = z.object({
 export const sendOrderRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    registerPlacementHooks();
     app.post(
       '/api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid',
       {

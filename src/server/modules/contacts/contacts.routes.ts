@@ -9,7 +9,7 @@ import { customerInfoSchema } from '../../../domain/validation/forms.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
-import { firstIssueMessage, rejectInvalid } from '../customers/validation.js';
+import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
 import { submitCustomerInfo } from './contacts.service.js';
 
 /** Per client IP and instance: a public form that sends email must not become a spam cannon. */

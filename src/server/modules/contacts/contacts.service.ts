@@ -3,13 +3,12 @@
 // customerInfoCollect recipients with its subject, never to addresses sent by the browser
 // (checklist C7.39; docs/decisions/contacts-customer-info.md). The row and the queued email are
 // written in one transaction: both or neither.
-import { and, eq, ne } from 'drizzle-orm';
 import type { CustomerInfoInput } from '../../../domain/validation/forms.js';
 import type { AppContext } from '../../app-context.js';
-import { customerInfoSubmissions, orders } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { enqueueCustomerInfoEmail } from '../notifications/notifications.service.js';
+import { findMerchantBySlug } from '../merchants/index.js';
+import { enqueueCustomerInfoEmail } from '../notifications/index.js';
+import { insertCustomerInfo, placedOrderExists } from './contacts.repository.js';
 
 export const CUSTOMER_INFO_NOT_COLLECTED = 'This store does not collect customer information';
 
@@ -31,38 +30,22 @@ export async function submitCustomerInfo(
 
   if (input.orderId !== undefined) {
     // Only an order of this merchant that was placed (a failed one has no order-placed page).
-    const [order] = await ctx.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.id, input.orderId),
-          eq(orders.merchantId, merchant.id),
-          ne(orders.state, 'failed'),
-        ),
-      );
-    if (!order) throw notFound('Order');
+    if (!(await placedOrderExists(ctx.db, merchant.id, input.orderId))) throw notFound('Order');
   }
 
   const info = input.customerInfo;
   const result = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(customerInfoSubmissions)
-      .values({
-        merchantId: merchant.id,
-        orderId: input.orderId ?? null,
-        fname: info.fname,
-        lname: info.lname,
-        email: info.email,
-        phone: info.phone,
-        address: info.address,
-      })
-      .returning({ id: customerInfoSubmissions.id });
-    const queued = await enqueueCustomerInfoEmail(tx, {
-      merchant,
-      submission: { id: row!.id, ...info },
+    const id = await insertCustomerInfo(tx, {
+      merchantId: merchant.id,
+      orderId: input.orderId ?? null,
+      fname: info.fname,
+      lname: info.lname,
+      email: info.email,
+      phone: info.phone,
+      address: info.address,
     });
-    return { id: row!.id, emailQueued: queued.queued };
+    const queued = await enqueueCustomerInfoEmail(tx, { merchant, submission: { id, ...info } });
+    return { id, emailQueued: queued.queued };
   });
   if (!result.emailQueued) {
     // Enabled with no valid recipient: the details are kept, and the merchant should know.

@@ -1,7 +1,8 @@
 // A signed-in diner's order history, order amount and loyalty points (spec §2 User dashboard
 // modal; §7 getOrderHistory, getOrderAmount), and the award send order makes inside its
-// transaction. Points = 100 × order dollars = the order total in cents (docs/decisions/
-// domain-rules.md); a voided order's points stop counting.
+// transaction. Points: loyaltyPointsEarned of src/domain (100 × food dollars = subtotal − discount
+// in cents; docs/decisions/domain-rules.md); a voided order's points stop counting.
+import { loyaltyPointsEarned } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -81,14 +82,13 @@ export async function getLoyaltyPoints(ctx: AppContext, customerId: string) {
   };
 }
 
-/** Points an order of this total earns: one per cent (100 per dollar), never negative. */
-export const loyaltyPointsFor = (totalCents: number) => Math.max(0, Math.trunc(totalCents));
-
 export interface LoyaltyAward {
   customerId: string;
   merchantId: string;
   orderId: string;
-  totalCents: number;
+  /** The order's food amounts: points are earned on the subtotal after discounts. */
+  subtotalCents: number;
+  discountCents: number;
   /** What the Loyalty Level table shows, e.g. "Order #12 at Sunrise Diner". */
   detail: string;
   /** When the points were earned (send order passes its clock's now); default: the database's. */
@@ -98,10 +98,10 @@ export interface LoyaltyAward {
 /**
  * Credits a signed-in diner for a placed order, inside the caller's transaction (send order).
  * Idempotent per order through the ledger's unique order id: a retry awards nothing more.
- * Returns the points this call recorded (0 when already awarded or the total is 0).
+ * Returns the points this call recorded (0 when already awarded or the food amount is 0).
  */
 export async function awardLoyaltyPoints(tx: Tx, award: LoyaltyAward): Promise<number> {
-  const points = loyaltyPointsFor(award.totalCents);
+  const points = loyaltyPointsEarned(award);
   if (points === 0) return 0;
   const written = await insertLoyaltyEntry(tx, {
     customerId: award.customerId,

@@ -9,14 +9,14 @@ import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
-import { SESSION_COOKIE } from '../sessions/sessions.service.js';
+import { SESSION_COOKIE } from '../sessions/index.js';
 import {
   authenticateCustomer,
   getProfile,
   registerCustomer,
   updateProfile,
 } from './customer-auth.service.js';
-import { firstIssueMessage, rejectInvalid } from './validation.js';
+import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
 
 /** Per client IP and instance (DESIGN.md §1.6): guessing passwords and mass sign-ups. */
 export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };

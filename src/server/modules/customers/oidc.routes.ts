@@ -9,8 +9,8 @@ import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
 import { startSession } from '../../plugins/sessions.js';
-import { SESSION_COOKIE } from '../sessions/sessions.service.js';
-import type { OidcProviderSettings } from './oidc.providers.js';
+import { SESSION_COOKIE } from '../sessions/index.js';
+import type { OidcProviderSettings } from '../../lib/oidc-providers.js';
 import {
   OIDC_COOKIE_PATH,
   OIDC_STATE_COOKIE,

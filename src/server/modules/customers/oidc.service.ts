@@ -13,7 +13,7 @@ import {
   insertCustomer,
   linkSocialSubject,
 } from './customers.repository.js';
-import { isLoopbackUrl, type OidcProviderSettings } from './oidc.providers.js';
+import { isLoopbackUrl, type OidcProviderSettings } from '../../lib/oidc-providers.js';
 
 export const OIDC_STATE_COOKIE = 'fk_oidc_login';
 export const OIDC_COOKIE_PATH = '/api/usersAuth/oidc';
@@ -84,7 +84,7 @@ export class OidcClients {
       auth,
       {
         timeout: this.timeoutSeconds,
-        // Plain http is accepted only for a provider on this machine (oidc.providers.ts).
+        // Plain http is accepted only for a provider on this machine (lib/oidc-providers.ts).
         ...(issuer.protocol === 'http:' && isLoopbackUrl(issuer)
           ? { execute: [oidc.allowInsecureRequests] }
           : {}),

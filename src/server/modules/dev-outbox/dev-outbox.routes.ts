@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { errorBody } from '../../lib/schemas.js';
-import { listRecent, type OutboxRow } from '../outbox/outbox.repository.js';
+import { listRecent, type OutboxRow } from '../outbox/index.js';
 
 const query = z.object({
   kind: z.enum(['sms', 'email']).optional(),

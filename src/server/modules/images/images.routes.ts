@@ -1,11 +1,9 @@
 // Serves item images and logos from the database, so every instance can serve every image.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { images } from '../../db/schema/index.js';
-import { notFound } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
+import { imageByFileName } from './images.service.js';
 
 export const imageRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -23,13 +21,7 @@ export const imageRoutes =
         },
       },
       async (req, reply) => {
-        const id = req.params.file.slice(0, 36);
-        if (!z.uuid().safeParse(id).success) throw notFound('Image');
-        const [img] = await ctx.db
-          .select({ bytes: images.bytes, contentType: images.contentType })
-          .from(images)
-          .where(eq(images.id, id));
-        if (!img) throw notFound('Image');
+        const img = await imageByFileName(ctx, req.params.file);
         // Image ids are never reused: a new upload gets a new id, so caching forever is safe.
         return reply
           .header('content-type', img.contentType)

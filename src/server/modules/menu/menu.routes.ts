@@ -6,8 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
-import { sendCached } from '../cache/cached-body.js';
-import { menuInvalidation } from '../cache/invalidation.js';
+import { menuInvalidation, sendCached } from '../cache/index.js';
 import { categoryView, optionGroupView, publicItemView, sizeView } from './menu.schemas.js';
 import { MAX_ITEMS, MenuReader } from './menu.service.js';
 

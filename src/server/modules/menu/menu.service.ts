@@ -6,10 +6,8 @@ import { MESSAGES, isLineAvailable, inZone } from '../../../domain/index.js';
 import type { WeeklyHours } from '../../../domain/settings/schemas.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { CachedBody } from '../cache/cached-body.js';
-import type { InvalidationBus } from '../cache/invalidation.js';
-import { type Loaded, MerchantCache } from '../cache/merchant-cache.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import { CachedBody, type InvalidationBus, type Loaded, MerchantCache } from '../cache/index.js';
+import { findMerchantBySlug } from '../merchants/index.js';
 import { type ItemFilter, listCategories, listItems } from './menu.repository.js';
 import type { CategoryView, ItemView, PublicItemView } from './menu.schemas.js';
 

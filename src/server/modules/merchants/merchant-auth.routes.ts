@@ -1,17 +1,13 @@
 // Merchant sign-in, sign-out and isAuth at the spec's /api/merchantUsers paths.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { merchantSignInSchema } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
-import { SESSION_COOKIE } from '../sessions/sessions.service.js';
+import { SESSION_COOKIE } from '../sessions/index.js';
 import { authenticateMerchant } from './merchant-auth.service.js';
-
-const loginBody = z.object({
-  merchantUserName: z.string().trim().min(1, 'Required').max(100),
-  merchantPassword: z.string().min(1, 'Required').max(200),
-});
 
 export const merchantAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -25,7 +21,7 @@ export const merchantAuthRoutes =
         },
         schema: {
           tags: ['merchant auth'],
-          body: loginBody,
+          body: merchantSignInSchema,
           response: { 200: z.object({ merchantId: z.string() }), 401: errorBody, 400: errorBody },
         },
       },

@@ -7,7 +7,7 @@ import { formatUsd } from '../../../domain/format/money.js';
 import { looksLikeEmail } from '../../../domain/validation/fields.js';
 import type { CustomerInfoCollect } from '../../../domain/settings/schemas.js';
 import { toUsE164 } from '../../adapters/sms/index.js';
-import type { EmailPayload, SmsPayload } from '../outbox/outbox.types.js';
+import type { EmailPayload, SmsPayload } from '../outbox/index.js';
 
 /** What the messages need to know about the merchant (a merchants row fits). */
 export interface NotifyMerchant {

@@ -4,8 +4,8 @@
 // onOrderPlaced hook; sendOrderTimeSMS calls enqueueReadyTimeSms; the contacts call
 // enqueueCustomerInfoEmail; phone verification enqueueVerificationSms.
 import type { Tx } from '../../db/client.js';
-import { enqueueMessage } from '../outbox/outbox.service.js';
-import type { EmailPayload, OutboxMessage, SmsPayload } from '../outbox/outbox.types.js';
+import { enqueueMessage } from '../outbox/index.js';
+import type { EmailPayload, OutboxMessage, SmsPayload } from '../outbox/index.js';
 import {
   type NotifyLine,
   type NotifyMerchant,

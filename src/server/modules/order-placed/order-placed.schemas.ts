@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderAmountsView } from '../cart/cart.schemas.js';
+import { orderAmountsView } from '../cart/index.js';
 
 export const orderPlacedView = z.object({
   _id: z.string(),

@@ -1,12 +1,11 @@
 // The diner's order-placed page (spec §2 order_placed route): one order by its random _id, with
 // the merchant's name and logo, the ready-time rule and the order's live status. Nothing here can
 // be enumerated: the id is a random UUID and a wrong merchant or unknown id is a plain 404.
-import { and, asc, eq } from 'drizzle-orm';
 import { orderReadyTime, readyTimeText } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
-import { orderLines, orders } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import { findMerchantBySlug } from '../merchants/index.js';
+import { findMerchantOrder, findOrderLines } from './order-placed.repository.js';
 import type { OrderPlacedView } from './order-placed.schemas.js';
 
 export async function getPlacedOrder(
@@ -16,17 +15,10 @@ export async function getPlacedOrder(
 ): Promise<OrderPlacedView> {
   const merchant = await findMerchantBySlug(ctx.db, merchantId);
   if (!merchant) throw notFound('Order');
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchant.id)));
+  const order = await findMerchantOrder(ctx.db, merchant.id, orderId);
   // A failed order was never placed: the diner is told at checkout, and this page has nothing.
   if (!order || order.state === 'failed') throw notFound('Order');
-  const lines = await ctx.db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.sortOrder));
+  const lines = await findOrderLines(ctx.db, order.id);
   const ready = orderReadyTime(
     {
       orderMethod: order.orderMethod,

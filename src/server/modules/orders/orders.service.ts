@@ -5,7 +5,7 @@
 //                            └──fail──▶ failed
 //
 // A cash order is created and placed in one transaction. Placing assigns the merchant-facing
-// numbers from the counter row, empties the diner's cart, runs the onOrderPlaced hooks and
+// numbers from the counter row, empties the diner's cart, runs the order-placed hooks and
 // publishes the new state, all in the placing transaction; failing removes the free promo item
 // from the cart. Every transition checks the state it starts from, under a row lock.
 import type { AppContext } from '../../app-context.js';
@@ -34,12 +34,9 @@ export type { OrderRow } from './orders.repository.js';
 /** Runs inside the placing transaction, after the numbers are assigned (outbox, loyalty…). */
 export type OrderPlacedHook = (tx: Tx, order: OrderRow, ctx: AppContext) => Promise<void>;
 
-/**
- * Post-placement hooks. Modules append theirs at import time (e.g. the outbox queues the
- * merchant's new-order SMS and email). A hook that throws rolls the placement back, so hooks must
- * only write to the database — never call outside services.
- */
-export const onOrderPlaced: OrderPlacedHook[] = [];
+// Post-placement hooks are ctx.hooks.orderPlaced, registered in app.ts (e.g. the merchant's
+// new-order SMS and email). A hook that throws rolls the placement back, so hooks must only
+// write to the database — never call outside services.
 
 /** One ordered line as it was when the diner ordered: names and prices are copied, not linked. */
 export interface OrderLineSnapshot {
@@ -298,7 +295,7 @@ export async function placeOrder(
     ...payment,
   });
   await emptyCart(tx, placed.merchantId, placed.anonUserId);
-  for (const hook of onOrderPlaced) await hook(tx, placed, ctx);
+  for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx);
   await notifyOrderState(tx, placed.merchantId, placed.id, 'placed');
   return placed;
 }

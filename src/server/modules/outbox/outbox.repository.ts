@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
-import type { OutboxStatus } from './outbox.types.js';
+import { OUTBOX_CHANNEL, type OutboxStatus } from './outbox.types.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -143,4 +143,9 @@ export async function listRecent(
     .where(inArray(outbox.kind, opts.kind ? [opts.kind] : ['sms', 'email']))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(opts.limit);
+}
+
+/** Wakes every instance's worker when the caller's transaction commits. */
+export async function notifyWorkers(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }

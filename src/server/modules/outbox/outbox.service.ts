@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { describeDatabaseError, isDatabaseUnavailable } from '../../db/connection-errors.js';
@@ -18,6 +17,7 @@ import {
   insertMessage,
   markFailed,
   markSent,
+  notifyWorkers,
 } from './outbox.repository.js';
 import {
   OUTBOX_CHANNEL,
@@ -57,7 +57,7 @@ export async function enqueueMessage(
     payload: parsed.data as Record<string, unknown>,
     ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
   });
-  if (result.created) await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
+  if (result.created) await notifyWorkers(tx);
   return result;
 }
 

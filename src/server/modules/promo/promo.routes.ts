@@ -2,13 +2,10 @@
 // since a code is a guessable secret.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { freeAddonOffer } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
-import { notFound } from '../../lib/app-error.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { requirePromoCode } from './promo.service.js';
+import { autoAppliedOffer, checkPromoCode } from './promo.service.js';
 
 const base = '/api/businessInfos/merchantId/:merchantId';
 
@@ -33,9 +30,7 @@ export const promoRoutes =
         },
       },
       async (req) => {
-        const m = await findMerchantBySlug(ctx.db, req.params.merchantId);
-        if (!m) throw notFound('Merchant');
-        const found = await requirePromoCode(ctx.db, m, req.params.code, ctx.clock.now());
+        const found = await checkPromoCode(ctx, req.params.merchantId, req.params.code);
         return { code: found.code, percentageOff: found.percentageOff };
       },
     );
@@ -64,25 +59,7 @@ export const promoRoutes =
         },
       },
       async (req) => {
-        const m = await findMerchantBySlug(ctx.db, req.params.merchantId);
-        if (!m) throw notFound('Merchant');
-        const offer = freeAddonOffer({
-          enabled: m.enableOrderPromotion,
-          promotions: m.orderPromotions,
-          subtotalCents: req.params.amount,
-          promoCodeApplied: false,
-          categoryDiscountCents: 0,
-          availableHours: m.orderPromotionsAvailableTime,
-          at: ctx.clock.now().getTime(),
-          zone: m.timeZone,
-        });
-        return offer.offered
-          ? {
-              offered: true,
-              amountCents: offer.promotion.amountCents,
-              freeItemNames: [...offer.freeItemNames],
-            }
-          : { offered: false, amountCents: null, freeItemNames: [] };
+        return autoAppliedOffer(ctx, req.params.merchantId, req.params.amount);
       },
     );
   };

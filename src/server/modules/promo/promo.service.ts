@@ -1,9 +1,16 @@
 // Promo codes: compared upper-cased, valid only while active and inside their optional dates
 // (inclusive, in the merchant's time zone). Unknown and expired codes answer the same message.
 import { DateTime } from 'luxon';
-import { MESSAGES, normalizePromoCode, parseFractionToPpm } from '../../../domain/index.js';
+import {
+  MESSAGES,
+  freeAddonOffer,
+  normalizePromoCode,
+  parseFractionToPpm,
+} from '../../../domain/index.js';
+import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { findMerchantBySlug } from '../merchants/index.js';
 import { findPromoCode } from './promo.repository.js';
 
 export interface ValidPromoCode {
@@ -45,4 +52,42 @@ export async function requirePromoCode(
     ]);
   }
   return found;
+}
+
+async function requireMerchant(ctx: AppContext, merchantId: string) {
+  const m = await findMerchantBySlug(ctx.db, merchantId);
+  if (!m) throw notFound('Merchant');
+  return m;
+}
+
+/** A promo code the diner typed, checked for the store now (the store's "apply code" call). */
+export async function checkPromoCode(
+  ctx: AppContext,
+  merchantId: string,
+  code: string,
+): Promise<ValidPromoCode> {
+  const m = await requireMerchant(ctx, merchantId);
+  return requirePromoCode(ctx.db, m, code, ctx.clock.now());
+}
+
+/** The order promotion a subtotal reaches: which free items may be chosen, if any. */
+export async function autoAppliedOffer(ctx: AppContext, merchantId: string, amountCents: number) {
+  const m = await requireMerchant(ctx, merchantId);
+  const offer = freeAddonOffer({
+    enabled: m.enableOrderPromotion,
+    promotions: m.orderPromotions,
+    subtotalCents: amountCents,
+    promoCodeApplied: false,
+    categoryDiscountCents: 0,
+    availableHours: m.orderPromotionsAvailableTime,
+    at: ctx.clock.now().getTime(),
+    zone: m.timeZone,
+  });
+  return offer.offered
+    ? {
+        offered: true,
+        amountCents: offer.promotion.amountCents,
+        freeItemNames: [...offer.freeItemNames],
+      }
+    : { offered: false, amountCents: null, freeItemNames: [] };
 }

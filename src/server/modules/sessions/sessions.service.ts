@@ -1,9 +1,15 @@
 // Server-side sessions (DESIGN.md §6): a random token in an HttpOnly cookie, only its hash in
 // the database; a new session at every sign-in, deleted at sign-out, expiring on its own.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { customers, merchants, sessions } from '../../db/schema/index.js';
+import {
+  deleteExpiredSessions,
+  deleteMerchantSessions,
+  deleteSession,
+  findCustomerByTokenHash,
+  findMerchantByTokenHash,
+  insertSession,
+} from './sessions.repository.js';
 
 export type SessionKind = 'merchant' | 'customer';
 
@@ -37,7 +43,7 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS[kind]);
-  await db.insert(sessions).values({
+  await insertSession(db, {
     tokenHash: hashToken(token),
     kind,
     merchantId: kind === 'merchant' ? ownerId : null,
@@ -50,7 +56,7 @@ export async function createSession(
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  await deleteSession(db, hashToken(token));
 }
 
 export async function findMerchantSession(
@@ -58,18 +64,7 @@ export async function findMerchantSession(
   token: string,
   now: Date,
 ): Promise<MerchantPrincipal | undefined> {
-  const [row] = await db
-    .select({ id: merchants.id, merchantId: merchants.merchantId })
-    .from(sessions)
-    .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'merchant'),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return row;
+  return findMerchantByTokenHash(db, hashToken(token), now);
 }
 
 export async function findCustomerSession(
@@ -77,26 +72,15 @@ export async function findCustomerSession(
   token: string,
   now: Date,
 ): Promise<CustomerPrincipal | undefined> {
-  const [row] = await db
-    .select({ id: customers.id, name: customers.name, email: customers.email })
-    .from(sessions)
-    .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'customer'),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return row;
+  return findCustomerByTokenHash(db, hashToken(token), now);
 }
 
 /** Deletes expired sessions; called from time to time by the app. */
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await deleteExpiredSessions(db, now);
 }
 
 /** Signs a merchant out everywhere (after a password reset: whoever had the old one is out). */
 export async function endMerchantSessions(db: Tx, merchantUuid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.merchantId, merchantUuid));
+  await deleteMerchantSessions(db, merchantUuid);
 }

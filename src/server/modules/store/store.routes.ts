@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { errorBody, merchantIdParam } from '../../lib/schemas.js';
-import { sendCached } from '../cache/cached-body.js';
-import { menuInvalidation } from '../cache/invalidation.js';
+import { menuInvalidation, sendCached } from '../cache/index.js';
 import { publicBusinessInfo } from './business-info.schema.js';
 import { BusinessInfoReader } from './store.service.js';
 

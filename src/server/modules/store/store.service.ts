@@ -1,9 +1,7 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { CachedBody } from '../cache/cached-body.js';
-import type { InvalidationBus } from '../cache/invalidation.js';
-import { MerchantCache } from '../cache/merchant-cache.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
+import { CachedBody, type InvalidationBus, MerchantCache } from '../cache/index.js';
+import { findMerchantBySlug } from '../merchants/index.js';
 import { type PublicBusinessInfo, publicBusinessInfo } from './business-info.schema.js';
 
 type MerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>;

@@ -2,7 +2,6 @@
 // it, adjust its tips. The spec's rules (§4, §6) are re-checked here on the server (P6.14):
 // void only same-day (merchant time) paid card orders, providers cardPointe, tsys, tsys2 (and our
 // sandbox); tip adjustment same-day, providers cardPointe and tsys2 (and the sandbox).
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import {
   GatewayDeclined,
@@ -11,24 +10,24 @@ import {
   type PaymentResult,
   maskCardNumber,
 } from '../../adapters/payments/index.js';
-import { orders } from '../../db/schema/index.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { adjustTips, adjustedTipsSchema } from '../../../domain/merchant-rules/orders.js';
 import { isOrderUnpaid } from '../../../domain/place-order/methods.js';
 import { isSameLocalDay } from '../../../domain/schedule/date-ranges.js';
 import type { OrderMethod } from '../../../domain/settings/schemas.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { type OrderRow, findOrder, updateOrder } from '../orders/orders.repository.js';
-import { markOrderVoided } from '../orders/orders.service.js';
-import { gatewayEnv, gatewayOf } from '../payments/gateway.js';
+import { findMerchantBySlug } from '../merchants/index.js';
+import { type OrderRow, findOrder, markOrderVoided, updateOrder } from '../orders/index.js';
 import {
   type TransactionRow,
   findChargeTransaction,
   findMerchantTransaction,
+  gatewayEnv,
+  gatewayOf,
   insertTransaction,
   updateTransaction,
-} from '../payments/payments.repository.js';
+} from '../payments/index.js';
+import { findOrderByRef } from './transactions.repository.js';
 
 /** Providers whose card orders the merchant may void (spec §4), plus the sandbox for the demo. */
 export const VOID_PROVIDERS: readonly string[] = ['cardPointe', 'tsys', 'tsys2', 'sandbox'];
@@ -169,15 +168,7 @@ export async function getOrderTransaction(
   orderRef: string,
 ): Promise<TransactionView> {
   const merchant = await loadMerchant(ctx, merchantId);
-  const [order] = await ctx.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.merchantId, merchant.id),
-        /^\d+$/.test(orderRef) ? eq(orders.orderNumber, Number(orderRef)) : eq(orders.id, orderRef),
-      ),
-    );
+  const order = await findOrderByRef(ctx.db, merchant.id, orderRef);
   const charge = order ? await findChargeTransaction(ctx.db, order.id) : undefined;
   if (!order || !charge) throw notFound('Transaction');
   return describe(ctx, merchant, order, charge);

@@ -2,16 +2,16 @@
 // caller's cookie; the captcha is checked when configured.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES, phoneField } from '../../../domain/index.js';
+import { sendCodeSchema, verifyCodeSchema } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { errorBody } from '../../lib/schemas.js';
-import { requireCaptcha } from '../captcha/captcha.service.js';
-import { readAnonId } from '../diners/anon-id.js';
+import { requireCaptcha } from '../captcha/index.js';
+import { readAnonId } from '../diners/index.js';
 import { sendCode, verifyCode } from './verification.service.js';
 
-const phoneNum = phoneField(MESSAGES.PHONE_INVALID);
+const recaptchaToken = z.string().max(4000).optional();
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody, 503: errorBody };
 
 function requireDinerId(request: Parameters<typeof readAnonId>[0]): string {
@@ -33,7 +33,7 @@ export const verificationRoutes =
         },
         schema: {
           tags: ['verification'],
-          body: z.object({ phoneNum, recaptchaToken: z.string().max(4000).optional() }),
+          body: sendCodeSchema.extend({ recaptchaToken }),
           response: {
             200: z.object({
               success: z.literal(true),
@@ -66,14 +66,7 @@ export const verificationRoutes =
         },
         schema: {
           tags: ['verification'],
-          body: z.object({
-            phoneNum,
-            verificationCode: z
-              .string({ error: MESSAGES.CODE_INVALID })
-              .trim()
-              .regex(/^\d{4}$/, MESSAGES.CODE_INVALID),
-            recaptchaToken: z.string().max(4000).optional(),
-          }),
+          body: verifyCodeSchema.extend({ recaptchaToken }),
           response: { 200: z.object({ success: z.literal(true) }), ...errors },
         },
       },

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { enqueueVerificationSms } from '../notifications/notifications.service.js';
+import { enqueueVerificationSms } from '../notifications/index.js';
 import {
   findVerification,
   markVerified,

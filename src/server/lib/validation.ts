@@ -3,7 +3,7 @@
 // to attach the validation error (attachValidation) and turn it into an AppError here.
 import type { FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type FieldIssue } from '../../lib/app-error.js';
+import { AppError, type FieldIssue } from './app-error.js';
 
 function issuesOf(err: NonNullable<FastifyRequest['validationError']>): FieldIssue[] {
   const context = err.validationContext || 'body';

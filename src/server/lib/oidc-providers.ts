@@ -1,6 +1,6 @@
 // The social sign-in providers, read from OIDC_PROVIDERS (a JSON list) and checked with zod at
-// boot: a bad value stops the app with a message naming the entry and the rule. Kept inside this
-// module (docs/decisions/customers-accounts.md) so the shared config file stays unchanged.
+// boot: a bad value stops the app with a message naming the entry and the rule. config.ts
+// uses it; it lives in lib/ because configuration imports no feature module (module-boundaries.md).
 import { z } from 'zod';
 
 /** Hosts where plain http is allowed: a provider on this machine (tests, local development). */

@@ -1,0 +1,3 @@
+// The merchants module's public file (docs/decisions/module-boundaries.md): other modules find a
+// merchant by its public id here.
+export { findMerchantBySlug } from './merchants.repository.js';

@@ -1,0 +1,2 @@
+// The notifications module's public file (docs/decisions/module-boundaries.md).
+export * from './notifications.service.js';

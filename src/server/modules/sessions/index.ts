@@ -1,0 +1,13 @@
+// The sessions module's public file (docs/decisions/module-boundaries.md).
+export {
+  type CustomerPrincipal,
+  type MerchantPrincipal,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  type SessionKind,
+  createSession,
+  destroySession,
+  findCustomerSession,
+  findMerchantSession,
+  purgeExpiredSessions,
+} from './sessions.service.js';

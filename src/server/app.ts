@@ -32,12 +32,9 @@ import {
 } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSessions } from './plugins/sessions.js';
-<<<<<<< HEAD
 import { refuseUnstorableText } from './plugins/storable-text.js';
-=======
 import { type Job, outboxWorkerJob, sessionPurgeJob } from './jobs.js';
 import { placementHooks } from './modules/checkout/placement-hooks.js';
->>>>>>> lintshape
 import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentReconcilerJob } from './modules/payments/reconciler.js';
 import { registerRoutes } from './routes.js';

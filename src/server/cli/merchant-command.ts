@@ -38,7 +38,8 @@ const FLAG_OF: Record<string, string> = {
 };
 
 export interface CommandIo {
-  env: NodeJS.ProcessEnv;
+  /** The environment to configure from; the process's own (read in config.ts) when absent. */
+  env?: NodeJS.ProcessEnv;
   out: (text: string) => void;
   err: (text: string) => void;
 }

@@ -2,8 +2,8 @@
 // build; the work is in merchant-command.ts.
 import { runMerchantCommand } from './merchant-command.js';
 
+// The environment is read by config.ts (loadConfig's default), never here.
 const code = await runMerchantCommand(process.argv.slice(2), {
-  env: process.env,
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
 });

@@ -1,8 +1,8 @@
 // Pino options shared by the app and scripts. Card data, passwords, codes and secrets are
 // redacted wherever they appear in a logged object, however deep; a request's query string is
 // logged without its values; a database error without the values of its query.
-import { DrizzleQueryError } from 'drizzle-orm';
 import { type LoggerOptions, stdSerializers } from 'pino';
+import { isQueryError } from '../db/query-errors.js';
 
 const SENSITIVE_KEYS = [
   'password',
@@ -125,7 +125,7 @@ export function withoutQueryValues(err: unknown): unknown {
       e,
       fieldsOf(e),
     );
-  if (err instanceof DrizzleQueryError) {
+  if (isQueryError(err)) {
     // The cause's fields are lifted: pino's serializer keeps only a cause's message and stack.
     const pg = isPgError(err.cause) ? err.cause : undefined;
     return rebuilt(

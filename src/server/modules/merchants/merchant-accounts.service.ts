@@ -10,7 +10,7 @@ import {
   newMerchantSchema,
   type NewMerchantInput,
 } from '../../../domain/validation/merchant-account.js';
-import { endMerchantSessions } from '../sessions/sessions.service.js';
+import { endMerchantSessions } from '../sessions/index.js';
 import { insertMerchant, updateMerchantPasswordHash } from './merchants.repository.js';
 
 export interface MerchantSignIn {

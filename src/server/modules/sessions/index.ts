@@ -7,6 +7,7 @@ export {
   type SessionKind,
   createSession,
   destroySession,
+  endMerchantSessions,
   findCustomerSession,
   findMerchantSession,
   purgeExpiredSessions,

@@ -1,5 +1,7 @@
 // Lint config. The architecture of DESIGN.md §3 is enforced here as import rules:
-// web → domain, server → domain, never web ↔ server, and domain imports only zod, luxon and itself.
+// web → contract → domain, server → contract → domain, never web ↔ server; domain imports only
+// zod, luxon and itself; contract (the API's shapes, docs/decisions/api-contract.md) imports only
+// zod, domain and itself.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -8,12 +10,22 @@ import globals from 'globals';
 export const boundaries = {
   domain: [
     {
-      group: ['**/server/**', '**/web/**', '../server', '../web'],
-      message: 'src/domain is pure: it may not import server or web code (DESIGN.md §3).',
+      group: ['**/server/**', '**/web/**', '**/contract/**', '../server', '../web', '../contract'],
+      message: 'src/domain is pure: it may not import server, web or contract code (DESIGN.md §3).',
     },
     {
       regex: '^(?!zod(/|$)|luxon$|\\.{1,2}/)',
       message: 'src/domain may import only zod, luxon and itself (DESIGN.md §3).',
+    },
+  ],
+  contract: [
+    {
+      group: ['**/server/**', '**/web/**', '../server', '../web'],
+      message: 'src/contract is pure: it may not import server or web code (api-contract.md).',
+    },
+    {
+      regex: '^(?!zod(/|$)|\\.{1,2}/)',
+      message: 'src/contract may import only zod, src/domain and itself (api-contract.md).',
     },
   ],
   server: [
@@ -25,7 +37,8 @@ export const boundaries = {
   web: [
     {
       group: ['**/server/**', '../server'],
-      message: 'Web code may not import server code; share through src/domain (DESIGN.md §3).',
+      message:
+        'Web code may not import server code; share through src/contract or src/domain (DESIGN.md §3).',
     },
   ],
 };
@@ -66,6 +79,33 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'src/domain reads no environment.' },
       ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'src/domain has no I/O.' }],
+    },
+  },
+  {
+    // The contract is as pure as the domain: shapes only, no clock, environment or I/O.
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: boundaries.contract }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'src/contract has no clock.' },
+        { object: 'process', property: 'env', message: 'src/contract reads no environment.' },
+      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'src/contract has no I/O.' }],
+    },
+  },
+  {
+    files: ['src/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            boundaries.contract[0],
+            { ...boundaries.contract[1], regex: '^(?!zod(/|$)|vitest$|\\.{1,2}/)' },
+          ],
+        },
+      ],
     },
   },
   {

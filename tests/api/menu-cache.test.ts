@@ -12,8 +12,8 @@ import {
   invalidationBusOf,
   notifyMenuChanged,
 } from '../../src/server/modules/cache/invalidation.js';
-import { categoryView, publicItemView } from '../../src/server/modules/menu/menu.schemas.js';
-import { publicBusinessInfo } from '../../src/server/modules/store/business-info.schema.js';
+import { categoryView, publicItemView } from '../../src/contract/menu.js';
+import { publicBusinessInfo } from '../../src/contract/store.js';
 import { createMerchant, uniqueId } from '../support/fixtures.js';
 import { onPostgresServer } from '../support/test-db.js';
 import { createTestApp, manualClock } from '../support/test-app.js';

@@ -2,25 +2,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import * as api from '../../../contract/images.js';
 import type { AppContext } from '../../app-context.js';
 import { images } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import { errorBody } from '../../lib/schemas.js';
 
 export const imageRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/images/:file',
+      api.getImage.path,
       {
         config: { access: 'public' },
-        schema: {
-          tags: ['images'],
-          params: z.object({
-            file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Invalid image name'),
-          }),
-          response: { 200: z.any(), 400: errorBody, 404: errorBody },
-        },
+        schema: api.getImage.schema,
       },
       async (req, reply) => {
         const id = req.params.file.slice(0, 36);

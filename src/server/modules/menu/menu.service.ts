@@ -11,10 +11,14 @@ import type { InvalidationBus } from '../cache/invalidation.js';
 import { type Loaded, MerchantCache } from '../cache/merchant-cache.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import { type ItemFilter, listCategories, listItems } from './menu.repository.js';
-import type { CategoryView, ItemView, PublicItemView } from './menu.schemas.js';
+import {
+  type CategoryView,
+  type ItemView,
+  MAX_ITEMS,
+  type PublicItemView,
+} from '../../../contract/menu.js';
 
 /** Lists are capped: a merchant's menu shows at most this many items and categories. */
-export const MAX_ITEMS = 2000;
 export const MAX_CATEGORIES = 500;
 /** Distinct `limit/:n` bodies kept per variant (the storefront only asks for 10). */
 const MAX_LIMIT_BODIES = 16;

@@ -7,7 +7,7 @@ import type { AppContext } from '../../app-context.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import type { OrderPlacedView } from './order-placed.schemas.js';
+import type { OrderPlacedView } from '../../../contract/orders.js';
 
 export async function getPlacedOrder(
   ctx: AppContext,

@@ -4,7 +4,7 @@ import { CachedBody } from '../cache/cached-body.js';
 import type { InvalidationBus } from '../cache/invalidation.js';
 import { MerchantCache } from '../cache/merchant-cache.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { type PublicBusinessInfo, publicBusinessInfo } from './business-info.schema.js';
+import { type PublicBusinessInfo, publicBusinessInfo } from '../../../contract/store.js';
 
 type MerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>;
 

@@ -55,4 +55,14 @@ describe('the API contract and the registered routes', () => {
       .filter((k) => !registered.has(k));
     expect(missing).toEqual([]);
   });
+
+  it("publishes the contract's shapes in the OpenAPI document", async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const info = doc.paths['/api/businessInfos/merchantId/{merchantId}/businessInfo']?.get;
+    expect(JSON.stringify(info?.responses['404'])).toContain(
+      JSON.stringify([...contract.ERROR_CODES]),
+    );
+  });
 });

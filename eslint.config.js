@@ -1,7 +1,8 @@
 // Lint config. The architecture of DESIGN.md §3 is enforced here as import rules:
-// web → domain, server → domain, never web ↔ server, and domain imports only zod, luxon and itself.
-// Inside src/server the module shape of docs/decisions/module-boundaries.md is the project's own
-// rule (lint-rules/); import cycles are checked by tests/lint/no-cycles.test.ts.
+// web → contract → domain, server → contract → domain, never web ↔ server; domain imports only
+// zod, luxon and itself; contract (the API's shapes, docs/decisions/api-contract.md) imports only
+// zod, domain and itself. Inside src/server the module shape of docs/decisions/module-boundaries.md
+// is the project's own rule (lint-rules/); import cycles are checked by tests/lint/no-cycles.test.ts.
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -56,12 +57,22 @@ const clockReads = [
 export const boundaries = {
   domain: [
     {
-      group: ['**/server/**', '**/web/**', '../server', '../web'],
-      message: 'src/domain is pure: it may not import server or web code (DESIGN.md §3).',
+      group: ['**/server/**', '**/web/**', '**/contract/**', '../server', '../web', '../contract'],
+      message: 'src/domain is pure: it may not import server, web or contract code (DESIGN.md §3).',
     },
     {
       regex: '^(?!zod(/|$)|luxon$|\\.{1,2}/)',
       message: 'src/domain may import only zod, luxon and itself (DESIGN.md §3).',
+    },
+  ],
+  contract: [
+    {
+      group: ['**/server/**', '**/web/**', '../server', '../web'],
+      message: 'src/contract is pure: it may not import server or web code (api-contract.md).',
+    },
+    {
+      regex: '^(?!zod(/|$)|\\.{1,2}/)',
+      message: 'src/contract may import only zod, src/domain and itself (api-contract.md).',
     },
   ],
   server: [
@@ -73,7 +84,8 @@ export const boundaries = {
   web: [
     {
       group: ['**/server/**', '../server'],
-      message: 'Web code may not import server code; share through src/domain (DESIGN.md §3).',
+      message:
+        'Web code may not import server code; share through src/contract or src/domain (DESIGN.md §3).',
     },
     {
       regex: serverOnlyRegex,
@@ -139,6 +151,25 @@ export default tseslint.config(
         { name: 'process', message: 'The pure roots read no environment or process state.' },
       ],
       'forkful/dynamic-import': ['error', { forbidAll: true }],
+    },
+  },
+  {
+    // The contract is as pure as the domain (the pure-roots block above): shapes only.
+    files: ['src/contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: boundaries.contract }] },
+  },
+  {
+    files: ['src/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            boundaries.contract[0],
+            { ...boundaries.contract[1], regex: '^(?!zod(/|$)|vitest$|\\.{1,2}/)' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure domain rules, web components (jsdom) and server/API tests on a real
+// Four projects: pure domain rules, the API contract, web components (jsdom) and server/API tests on a real
 // PostgreSQL (PGlite by default, the server in TEST_DATABASE_URL when set).
 // Two workers: the machine has two cores and each PGlite instance costs ~0.8 GB.
 export default defineConfig({
@@ -11,6 +11,14 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['src/domain/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/strict-console.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['src/contract/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/strict-console.ts'],
         },

@@ -1,27 +1,8 @@
-// The closed list of error codes services may throw (DESIGN.md §4); the error handler maps each
-// code to one HTTP status and the body `{ code, message, issues? }`.
+// The error services throw: one of the contract's closed list of codes (DESIGN.md §4), which the
+// error handler answers with that code's one HTTP status and the body `{ code, message, issues? }`.
+import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '../../contract/errors.js';
 
-export const ERROR_STATUS = {
-  invalid_input: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  store_closed: 422,
-  payment_declined: 402,
-  rate_limited: 429,
-  upstream_unavailable: 503,
-  internal: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-
-/** One problem with one field of the input. `path` names the field, e.g. ['body', 'phone']. */
-export interface FieldIssue {
-  path: (string | number)[];
-  message: string;
-}
+export { ERROR_STATUS, type ErrorCode, type FieldIssue };
 
 export class AppError extends Error {
   readonly status: number;

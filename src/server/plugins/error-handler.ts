@@ -10,13 +10,8 @@ import {
   describeDatabaseError,
   isDatabaseUnavailable,
 } from '../db/connection-errors.js';
-import { AppError, ERROR_STATUS, type ErrorCode, type FieldIssue } from '../lib/app-error.js';
-
-export interface ErrorBody {
-  code: ErrorCode;
-  message: string;
-  issues?: FieldIssue[];
-}
+import type { ErrorBody, FieldIssue } from '../../contract/errors.js';
+import { AppError, ERROR_STATUS } from '../lib/app-error.js';
 
 /** Maps fastify's own error codes (body parsing, size limits…) onto ours. */
 function fromFastifyError(err: FastifyError): ErrorBody | undefined {

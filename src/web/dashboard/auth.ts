@@ -1,6 +1,8 @@
 // Merchant session calls (spec §7 "Merchant auth").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '../lib/api.js';
+import { merchantIsAuth, merchantLogin, merchantLogout } from '../../contract/merchants.js';
+import type { RouteBody } from '../../contract/route.js';
+import { call, isApiError } from '../lib/api.js';
 
 export type MerchantAuth = { isAuth: true; merchantId: string } | { isAuth: false };
 
@@ -11,10 +13,7 @@ export function useMerchantAuth() {
     queryKey: merchantAuthKey,
     queryFn: async ({ signal }): Promise<MerchantAuth> => {
       try {
-        const res = await api.get<{ isAuth?: boolean; merchantId?: string | null }>(
-          '/api/merchantUsers/isAuth',
-          signal,
-        );
+        const res = await call(merchantIsAuth, {}, signal);
         return res.isAuth && res.merchantId
           ? { isAuth: true, merchantId: res.merchantId }
           : { isAuth: false };
@@ -30,8 +29,7 @@ export function useMerchantAuth() {
 export function useMerchantLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { merchantUserName: string; merchantPassword: string }) =>
-      api.post<{ merchantId: string }>('/api/merchantUsers/merchantLogin', body),
+    mutationFn: (body: RouteBody<typeof merchantLogin>) => call(merchantLogin, { body }),
     onSuccess: ({ merchantId }) => {
       const next: MerchantAuth = { isAuth: true, merchantId };
       client.setQueryData(merchantAuthKey, next);
@@ -42,7 +40,7 @@ export function useMerchantLogin() {
 export function useMerchantLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/api/merchantUsers/merchantLogout'),
+    mutationFn: () => call(merchantLogout, {}),
     onSuccess: () => {
       const next: MerchantAuth = { isAuth: false };
       client.setQueryData(merchantAuthKey, next);

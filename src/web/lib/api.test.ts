@@ -1,5 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api.js';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { getAddressSuggestions } from '../../contract/utils.js';
+import { listFirstItems, type PublicItemView } from '../../contract/menu.js';
+import { merchantIsAuth, merchantLogin } from '../../contract/merchants.js';
+import { getBusinessInfo } from '../../contract/store.js';
+import { ApiError, call, urlOf } from './api.js';
 
 function respond(status: number, body: unknown) {
   const fetchMock = vi.fn(
@@ -9,6 +13,8 @@ function respond(status: number, body: unknown) {
   return fetchMock;
 }
 
+const demoInfo = () => call(getBusinessInfo, { params: { merchantId: 'demo' } });
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -17,16 +23,41 @@ describe('api client', () => {
   it('sends JSON with same-origin credentials and returns the parsed body', async () => {
     const fetchMock = respond(200, { merchantId: 'demo' });
     await expect(
-      api.post('/api/merchantUsers/merchantLogin', { merchantUserName: 'demo' }),
-    ).resolves.toEqual({
-      merchantId: 'demo',
-    });
+      call(merchantLogin, { body: { merchantUserName: 'demo', merchantPassword: 'pw' } }),
+    ).resolves.toEqual({ merchantId: 'demo' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/merchantUsers/merchantLogin');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('same-origin');
-    expect(init.body).toBe('{"merchantUserName":"demo"}');
+    expect(init.body).toBe('{"merchantUserName":"demo","merchantPassword":"pw"}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("fills the route's path parameters, encoded, and sends a GET without a body", async () => {
+    const fetchMock = respond(200, []);
+    await call(listFirstItems, { params: { merchantId: 'a b/c', n: 10 } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/items7/merchantId/a%20b%2Fc/limit/10/items');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('adds the query, leaving out what is not set', () => {
+    expect(
+      urlOf(getAddressSuggestions, undefined, { input: '10013 NY', sessionToken: undefined }),
+    ).toBe('/api/utils/addressSuggestions?input=10013+NY');
+  });
+
+  it("types the answer from the route's success schema", () => {
+    expectTypeOf(call<typeof merchantIsAuth>).returns.resolves.toEqualTypeOf<{
+      isAuth: boolean;
+      merchantId?: string | undefined;
+    }>();
+    expectTypeOf(call<typeof listFirstItems>).returns.resolves.toEqualTypeOf<PublicItemView[]>();
+    expectTypeOf(call<typeof merchantLogin>)
+      .parameter(1)
+      .toHaveProperty('body')
+      .toEqualTypeOf<{ merchantUserName: string; merchantPassword: string }>();
   });
 
   it('turns an error body into a typed ApiError with its code, message and issues', async () => {
@@ -35,7 +66,7 @@ describe('api client', () => {
       message: 'Invalid input',
       issues: [{ path: ['phone'], message: 'Please enter your valid phone number' }],
     });
-    const error = await api.get('/api/x').catch((e: unknown) => e);
+    const error = await demoInfo().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(400);
@@ -46,7 +77,9 @@ describe('api client', () => {
 
   it('keeps the server message of a failed sign-in', async () => {
     respond(401, { code: 'unauthenticated', message: 'Invalid credentials provided' });
-    await expect(api.post('/api/merchantUsers/merchantLogin', {})).rejects.toMatchObject({
+    await expect(
+      call(merchantLogin, { body: { merchantUserName: 'demo', merchantPassword: 'x' } }),
+    ).rejects.toMatchObject({
       status: 401,
       code: 'unauthenticated',
       message: 'Invalid credentials provided',
@@ -58,10 +91,12 @@ describe('api client', () => {
       'fetch',
       vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
     );
-    await expect(api.get('/api/x')).rejects.toMatchObject({
-      status: 502,
-      code: 'upstream_unavailable',
-    });
+    await expect(demoInfo()).rejects.toMatchObject({ status: 502, code: 'upstream_unavailable' });
+  });
+
+  it("reads the code from the status when the body's code is not one of the contract's", async () => {
+    respond(409, { code: 'made_up', message: 'x' });
+    await expect(demoInfo()).rejects.toMatchObject({ status: 409, code: 'conflict' });
   });
 
   it('reports an unreachable server as a network error', async () => {
@@ -71,6 +106,6 @@ describe('api client', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(demoInfo()).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });

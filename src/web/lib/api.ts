@@ -1,27 +1,20 @@
-// The one way the browser talks to the server: same-origin cookies, JSON in and out, and the
-// server's error body `{ code, message, issues? }` (DESIGN.md §4) turned back into an ApiError.
+// The one way the browser talks to the server: a route of the contract (src/contract) called
+// with its params, query and body, its answer typed from the route's schemas; same-origin
+// cookies, JSON in and out, and the error body `{ code, message, issues? }` (DESIGN.md §4)
+// turned back into an ApiError.
+import { ERROR_STATUS, errorBody, type ErrorCode, type FieldIssue } from '../../contract/errors.js';
+import type {
+  RouteAnswer,
+  RouteBody,
+  RouteContract,
+  RouteParams,
+  RouteQuery,
+} from '../../contract/route.js';
 
-/** The closed list of error codes of DESIGN.md §4, plus what the client itself can observe. */
-export type ApiErrorCode =
-  | 'invalid_input'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'store_closed'
-  | 'payment_declined'
-  | 'upstream_unavailable'
-  | 'rate_limited'
-  | 'payload_too_large'
-  | 'internal'
-  | 'network_error'
-  | (string & {});
+/** The contract's closed list of error codes, plus what only the client can observe. */
+export type ApiErrorCode = ErrorCode | 'network_error';
 
-export interface ApiIssue {
-  path: (string | number)[];
-  message: string;
-  code?: string;
-}
+export type ApiIssue = FieldIssue;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -44,55 +37,32 @@ export function isApiError(error: unknown, code?: ApiErrorCode): error is ApiErr
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 
-const DEFAULT_CODES: Record<number, ApiErrorCode> = {
-  400: 'invalid_input',
-  401: 'unauthenticated',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  429: 'rate_limited',
-  502: 'upstream_unavailable',
-  503: 'upstream_unavailable',
-};
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function toIssues(value: unknown): ApiIssue[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).map((i) => ({
-    path: Array.isArray(i.path)
-      ? i.path.filter((p) => typeof p === 'string' || typeof p === 'number')
-      : [],
-    message: typeof i.message === 'string' ? i.message : 'Invalid value',
-    ...(typeof i.code === 'string' ? { code: i.code } : {}),
-  }));
+/** The code a status stands for when the body says nothing usable (a proxy's page, say). */
+function codeForStatus(status: number): ErrorCode {
+  const known = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => ERROR_STATUS[c] === status);
+  if (known) return known;
+  if (status === 502 || status === 504) return 'upstream_unavailable';
+  return status >= 500 ? 'internal' : 'invalid_input';
 }
 
 /** Builds the ApiError for a non-2xx response from its (possibly non-JSON) body. */
 export function errorFromResponse(status: number, body: unknown): ApiError {
-  const fallbackCode = DEFAULT_CODES[status] ?? (status >= 500 ? 'internal' : 'invalid_input');
-  if (isRecord(body)) {
-    const code = typeof body.code === 'string' ? body.code : fallbackCode;
-    const message =
-      typeof body.message === 'string' && body.message !== ''
-        ? body.message
-        : `Request failed (${status})`;
-    return new ApiError(status, code, message, toIssues(body.issues));
+  const parsed = errorBody.safeParse(body);
+  if (parsed.success) {
+    const { code, message, issues } = parsed.data;
+    return new ApiError(status, code, message || `Request failed (${status})`, issues);
   }
-  return new ApiError(status, fallbackCode, `Request failed (${status})`);
+  return new ApiError(status, codeForStatus(status), `Request failed (${status})`);
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
   const { method = 'GET', body, signal, headers = {} } = options;
   const init: RequestInit = {
     method,
@@ -127,16 +97,42 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
   }
   if (!response.ok) throw errorFromResponse(response.status, parsed);
-  return parsed as T;
+  return parsed;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, signal ? { signal } : {}),
-  post: <T>(path: string, body?: unknown) =>
-    apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
-};
+/** What a call sends: only the parts its route declares (`{}` for a route with none). */
+export type CallInput<R extends RouteContract> = (RouteParams<R> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<R> }) &
+  (RouteQuery<R> extends undefined ? { query?: undefined } : { query?: RouteQuery<R> }) &
+  (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> });
 
-/** Encodes one path segment (merchant ids, table names, order ids come from the URL). */
-export const seg = (value: string) => encodeURIComponent(value);
+/** The route's path with its `:name` parameters filled in (each one encoded) and its query. */
+export function urlOf(route: RouteContract, params?: object, query?: object): string {
+  const values = (params ?? {}) as Record<string, unknown>;
+  const path = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null) throw new Error(`${route.path}: no :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}?${text}`;
+}
+
+/** Calls one route of the contract; resolves with its success answer, rejects with ApiError. */
+export async function call<R extends RouteContract>(
+  route: R,
+  input: CallInput<R>,
+  signal?: AbortSignal,
+): Promise<RouteAnswer<R>> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  const options: RequestOptions = { method: route.method };
+  if (signal) options.signal = signal;
+  // A POST without a declared body still sends `{}`, as the server's JSON parser expects.
+  if (body !== undefined || route.method !== 'GET') options.body = body ?? {};
+  return (await apiRequest(urlOf(route, params, query), options)) as RouteAnswer<R>;
+}

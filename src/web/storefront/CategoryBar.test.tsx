@@ -2,18 +2,17 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CategoryBar } from './CategoryBar.js';
 import { CategorySidebar } from './CategorySidebar.js';
-import type { Category } from './types.js';
+import { category } from '../test-data/store.js';
 
-const categories: Category[] = [
-  { _id: 'c-dimsum', name: 'Dim Sum', name_2nd: '点心', description: null, promoMethod: null },
-  {
+const categories = [
+  category({ _id: 'c-dimsum', name: 'Dim Sum', name_2nd: '点心' }),
+  category({
     _id: 'c-noodles',
     name: 'Noodles',
     name_2nd: '面',
-    description: null,
     promoMethod: { name: 'Buy 2 get 1 free', type: 'BUY_X_GET_Y_FREE', x: 2, y: 1 },
-  },
-  { _id: 'c-soups', name: 'Soups', name_2nd: null, description: null, promoMethod: null },
+  }),
+  category({ _id: 'c-soups', name: 'Soups' }),
 ];
 
 afterEach(cleanup);

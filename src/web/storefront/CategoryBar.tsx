@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronIcon } from '../components/Icons.js';
 import { PromoBell } from './PromoBell.js';
-import type { Category } from './types.js';
+import type { CategoryView } from '../../contract/menu.js';
 
 /**
  * The horizontally scrolling category bar of narrow screens: one anchor per category
  * (`#categoryId`), a bell on promoted ones, and left/right hints when there is more to scroll.
  */
-export function CategoryBar({ categories }: { categories: readonly Category[] }) {
+export function CategoryBar({ categories }: { categories: readonly CategoryView[] }) {
   const scroller = useRef<HTMLUListElement>(null);
   const [canScroll, setCanScroll] = useState({ left: false, right: false });
 

@@ -1,8 +1,8 @@
 import { PromoBell } from './PromoBell.js';
-import type { Category } from './types.js';
+import type { CategoryView } from '../../contract/menu.js';
 
 /** The desktop sidebar titled "Categories" (spec §2), with the same anchors as the bar. */
-export function CategorySidebar({ categories }: { categories: readonly Category[] }) {
+export function CategorySidebar({ categories }: { categories: readonly CategoryView[] }) {
   return (
     <aside className="category-sidebar" aria-labelledby="category-sidebar-title">
       <h2 id="category-sidebar-title" className="category-sidebar__title">

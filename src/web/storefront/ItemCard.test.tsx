@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ItemCard } from './ItemCard.js';
-import type { MenuItem } from './types.js';
+import { menuItem } from '../test-data/store.js';
 
-const item: MenuItem = {
+const harGow = {
   _id: 'i1',
   _idCategory: 'c1',
   name: 'Har Gow',
@@ -16,6 +16,7 @@ const item: MenuItem = {
   spicy_sign: true,
   vegan_sign: false,
 };
+const item = menuItem(harGow);
 
 afterEach(cleanup);
 
@@ -32,7 +33,7 @@ describe('ItemCard', () => {
   });
 
   it('shows a sold-out badge on a sold-out item', () => {
-    render(<ItemCard item={{ ...item, soldout: true }} />);
+    render(<ItemCard item={menuItem({ ...harGow, soldout: true })} />);
     expect(screen.getByText('Sold out')).toBeTruthy();
   });
 });
@@ -53,7 +54,11 @@ describe('ItemCard with the merchant flags off', () => {
   it('marks an item unavailable at this hour with the spec note (T4.4)', () => {
     render(
       <ItemCard
-        item={{ ...item, available: false, unavailableNote: 'This item unavailable now.' }}
+        item={menuItem({
+          ...harGow,
+          available: false,
+          unavailableNote: 'This item unavailable now.',
+        })}
       />,
     );
     expect(screen.getByText('This item unavailable now.')).toBeTruthy();

@@ -1,8 +1,15 @@
 import { formatCents } from '../lib/format.js';
-import { SHOW_ALL, type MenuDisplay, type MenuItem } from './types.js';
+import type { PublicItemView } from '../../contract/menu.js';
+import { SHOW_ALL, type MenuDisplay } from './display.js';
 
 /** One menu item: image, names, description, price and its marks. Opening it comes later. */
-export function ItemCard({ item, display = SHOW_ALL }: { item: MenuItem; display?: MenuDisplay }) {
+export function ItemCard({
+  item,
+  display = SHOW_ALL,
+}: {
+  item: PublicItemView;
+  display?: MenuDisplay;
+}) {
   const marks = [
     display.spicy && item.spicy_sign ? { key: 'spicy', label: 'Spicy' } : null,
     display.vegan && item.vegan_sign ? { key: 'vegan', label: 'Vegan' } : null,
@@ -11,7 +18,7 @@ export function ItemCard({ item, display = SHOW_ALL }: { item: MenuItem; display
 
   return (
     <article
-      className={`item-card${item.soldout || item.available === false ? ' item-card--soldout' : ''}`}
+      className={`item-card${item.soldout || !item.available ? ' item-card--soldout' : ''}`}
       aria-label={item.name}
     >
       <div className="item-card__body">
@@ -28,7 +35,7 @@ export function ItemCard({ item, display = SHOW_ALL }: { item: MenuItem; display
             </span>
           ))}
           {item.soldout ? <span className="badge badge--soldout">Sold out</span> : null}
-          {!item.soldout && item.available === false && item.unavailableNote ? (
+          {!item.soldout && !item.available && item.unavailableNote ? (
             <span className="badge badge--unavailable">{item.unavailableNote}</span>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { ItemCard } from './ItemCard.js';
 import { PromoBell } from './PromoBell.js';
-import { SHOW_ALL, type Category, type MenuDisplay, type MenuItem } from './types.js';
+import type { CategoryView, PublicItemView } from '../../contract/menu.js';
+import { SHOW_ALL, type MenuDisplay } from './display.js';
 
 /** One category of the menu, reachable at `#categoryId`. */
 export function MenuSection({
@@ -9,8 +10,8 @@ export function MenuSection({
   loading,
   display = SHOW_ALL,
 }: {
-  category: Category;
-  items: readonly MenuItem[];
+  category: CategoryView;
+  items: readonly PublicItemView[];
   loading: boolean;
   display?: MenuDisplay;
 }) {

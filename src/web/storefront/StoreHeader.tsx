@@ -1,12 +1,12 @@
 import { formatPhone, keepPhoneDigits } from '../../domain/format/fields.js';
-import type { BusinessInfo } from './types.js';
+import type { PublicBusinessInfo } from '../../contract/store.js';
 
 /** The merchant's name, logo, address and phone at the top of the store page. */
 export function StoreHeader({
   info,
   tableName,
 }: {
-  info: BusinessInfo;
+  info: PublicBusinessInfo;
   tableName?: string | undefined;
 }) {
   const { street, city, state, postalCode } = info.address;

@@ -3,34 +3,15 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../app/router.js';
-import type { BusinessInfo, Category, MenuItem } from './types.js';
+import { businessInfo, category, menuItem } from '../test-data/store.js';
 
-const info: BusinessInfo = {
-  merchantId: 'demo',
-  name: 'Golden Lotus',
-  description: 'Cantonese kitchen',
-  logoUrl: null,
-  phone: '(212) 555-0188',
-  address: { street: '88 Mott Street', city: 'New York', state: 'NY', postalCode: '10013' },
-  homePageNotice: 'Welcome!<br>Cash only',
-};
-const categories: Category[] = [
-  { _id: 'c1', name: 'Dim Sum', name_2nd: '点心', description: null, promoMethod: null },
-  { _id: 'c2', name: 'Soups', name_2nd: '汤', description: null, promoMethod: null },
+const info = businessInfo({ homePageNotice: 'Welcome!<br>Cash only' });
+const categories = [
+  category({ _id: 'c1', name: 'Dim Sum', name_2nd: '点心' }),
+  category({ _id: 'c2', name: 'Soups', name_2nd: '汤' }),
 ];
-const item = (id: string, cat: string, name: string, priceCents: number): MenuItem => ({
-  _id: id,
-  _idCategory: cat,
-  name,
-  name_2nd: null,
-  discription: null,
-  priceCents,
-  imgUrl: null,
-  soldout: false,
-  raw_sign: false,
-  spicy_sign: false,
-  vegan_sign: false,
-});
+const item = (id: string, cat: string, name: string, priceCents: number) =>
+  menuItem({ _id: id, _idCategory: cat, name, priceCents });
 const items = [item('i1', 'c2', 'Wonton Soup', 850), item('i2', 'c1', 'Har Gow', 695)];
 
 function json(status: number, body: unknown) {

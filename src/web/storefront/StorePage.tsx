@@ -10,7 +10,7 @@ import { MenuSection } from './MenuSection.js';
 import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
 import { StoreNotice } from './StoreNotice.js';
-import { menuDisplay } from './types.js';
+import { menuDisplay } from './display.js';
 
 /**
  * The customer store page for /store/:merchantId, /store/:merchantId/:storeName and
@@ -55,7 +55,7 @@ export function StorePage() {
   }
 
   const notice = tablename
-    ? (info.data.dineinNotice ?? info.data.homePageNotice)
+    ? info.data.dineinNotice || info.data.homePageNotice
     : info.data.homePageNotice;
   const menuError = categories.error ?? menu.error;
   const display = menuDisplay(info.data);

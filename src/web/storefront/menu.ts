@@ -1,16 +1,16 @@
-import type { Category, MenuItem } from './types.js';
+import type { CategoryView, PublicItemView } from '../../contract/menu.js';
 
 export interface MenuGroup {
-  category: Category;
-  items: MenuItem[];
+  category: CategoryView;
+  items: PublicItemView[];
 }
 
 /** Groups items under their categories, keeping the categories' order and the items' order. */
 export function groupMenu(
-  categories: readonly Category[],
-  items: readonly MenuItem[],
+  categories: readonly CategoryView[],
+  items: readonly PublicItemView[],
 ): MenuGroup[] {
-  const byCategory = new Map<string, MenuItem[]>();
+  const byCategory = new Map<string, PublicItemView[]>();
   for (const item of items) {
     const list = byCategory.get(item._idCategory);
     if (list) list.push(item);

@@ -1,7 +1,8 @@
-// Reads of the store page, one hook per call (spec §7 paths).
+// Reads of the store page, one hook per route of the contract (spec §7 paths).
 import { useQuery } from '@tanstack/react-query';
-import { api, seg } from '../lib/api.js';
-import type { BusinessInfo, Category, MenuItem } from './types.js';
+import { listCategories, listFirstItems, listItems } from '../../contract/menu.js';
+import { getBusinessInfo } from '../../contract/store.js';
+import { call } from '../lib/api.js';
 
 export const storeKeys = {
   businessInfo: (merchantId: string) => ['businessInfo', merchantId] as const,
@@ -9,22 +10,20 @@ export const storeKeys = {
   items: (merchantId: string, limit?: number) => ['items', merchantId, limit ?? 'all'] as const,
 };
 
+/** The first page of the menu: enough items to paint the top of the page. */
+const FIRST_PAGE = 10;
+
 export function useBusinessInfo(merchantId: string) {
   return useQuery({
     queryKey: storeKeys.businessInfo(merchantId),
-    queryFn: ({ signal }) =>
-      api.get<BusinessInfo>(
-        `/api/businessInfos/merchantId/${seg(merchantId)}/businessInfo`,
-        signal,
-      ),
+    queryFn: ({ signal }) => call(getBusinessInfo, { params: { merchantId } }, signal),
   });
 }
 
 export function useCategories(merchantId: string, enabled = true) {
   return useQuery({
     queryKey: storeKeys.categories(merchantId),
-    queryFn: ({ signal }) =>
-      api.get<Category[]>(`/api/categories7/merchantId/${seg(merchantId)}`, signal),
+    queryFn: ({ signal }) => call(listCategories, { params: { merchantId } }, signal),
     enabled,
   });
 }
@@ -34,15 +33,15 @@ export function useCategories(merchantId: string, enabled = true) {
  * menu fast while the full list loads; the full list replaces it as soon as it arrives.
  */
 export function useMenuItems(merchantId: string, enabled = true) {
-  const base = `/api/items7/merchantId/${seg(merchantId)}`;
   const first = useQuery({
-    queryKey: storeKeys.items(merchantId, 10),
-    queryFn: ({ signal }) => api.get<MenuItem[]>(`${base}/limit/10/items`, signal),
+    queryKey: storeKeys.items(merchantId, FIRST_PAGE),
+    queryFn: ({ signal }) =>
+      call(listFirstItems, { params: { merchantId, n: FIRST_PAGE } }, signal),
     enabled,
   });
   const all = useQuery({
     queryKey: storeKeys.items(merchantId),
-    queryFn: ({ signal }) => api.get<MenuItem[]>(`${base}/items`, signal),
+    queryFn: ({ signal }) => call(listItems, { params: { merchantId } }, signal),
     enabled,
   });
   return {

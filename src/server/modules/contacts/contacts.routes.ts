@@ -4,29 +4,20 @@
 // POST /api/contacts/merchant is deliberately not built (C7.40). See
 // docs/decisions/contacts-customer-info.md.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { customerInfoSchema } from '../../../domain/validation/forms.js';
+import * as api from '../../../contract/contacts.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
-import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
 import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
 import { submitCustomerInfo } from './contacts.service.js';
 
 /** Per client IP and instance: a public form that sends email must not become a spam cannon. */
 export const CUSTOMER_INFO_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
 
-/** Unknown keys (the spec's `recipients` and `option.subject`) are dropped by the schema. */
-const customerInfoBody = z.object({
-  merchantId: merchantIdParam,
-  orderId: uuidParam.optional(),
-  customerInfo: customerInfoSchema,
-});
-
 export const contactsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      '/api/contacts/customerInfo',
+      api.sendCustomerInfo.path,
       {
         config: {
           access: 'public',
@@ -34,15 +25,7 @@ export const contactsRoutes =
         },
         // The form's field messages ("This field needs to be filled", …) are the banner text.
         attachValidation: true,
-        schema: {
-          tags: ['contacts'],
-          body: customerInfoBody,
-          response: {
-            200: z.object({ success: z.literal(true) }),
-            400: errorBody,
-            404: errorBody,
-          },
-        },
+        schema: api.sendCustomerInfo.schema,
       },
       async (request) => {
         rejectInvalid(request, firstIssueMessage);

@@ -2,6 +2,11 @@
 // modal; §7 getOrderHistory, getOrderAmount), and the award send order makes inside its
 // transaction. Points: loyaltyPointsEarned of src/domain (100 × food dollars = subtotal − discount
 // in cents; docs/decisions/domain-rules.md); a voided order's points stop counting.
+import type {
+  LoyaltyPoints,
+  OrderAmountTotal,
+  OrderHistoryPage,
+} from '../../../contract/customers.js';
 import { loyaltyPointsEarned } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
@@ -20,21 +25,11 @@ export const ORDER_HISTORY_PAGE = 100;
 /** Newest ledger rows shown in the Loyalty Level table. */
 export const LOYALTY_HISTORY_LIMIT = 100;
 
-export interface OrderHistoryRow {
-  _id: string;
-  merchant_info: { name: string; logoUrl: string | null; merchantId: string };
-  orderSaveDate: string;
-  totalCents: number;
-  orderMethod: string;
-  orderId: number | null;
-  hasVoid: boolean;
-}
-
 export async function getOrderHistory(
   ctx: AppContext,
   customerId: string,
   before: string | undefined,
-): Promise<{ orderHistory: OrderHistoryRow[]; nextBefore: string | null }> {
+): Promise<OrderHistoryPage> {
   let cursor;
   if (before) {
     cursor = await findHistoryCursor(ctx.db, customerId, before);
@@ -62,12 +57,18 @@ export async function getOrderHistory(
 }
 
 /** The spec's orderAmount.total: cents of the diner's placed orders that were not voided. */
-export async function getOrderAmount(ctx: AppContext, customerId: string) {
+export async function getOrderAmount(
+  ctx: AppContext,
+  customerId: string,
+): Promise<OrderAmountTotal> {
   const { totalCents, count } = await sumPlacedOrders(ctx.db, customerId);
   return { total: totalCents, count };
 }
 
-export async function getLoyaltyPoints(ctx: AppContext, customerId: string) {
+export async function getLoyaltyPoints(
+  ctx: AppContext,
+  customerId: string,
+): Promise<LoyaltyPoints> {
   const [pointsAvailable, rows] = await Promise.all([
     sumLoyaltyPoints(ctx.db, customerId),
     listLoyaltyHistory(ctx.db, customerId, LOYALTY_HISTORY_LIMIT),

@@ -1,13 +1,12 @@
 // Diner sign-in, sign-out, isAuth, registration and the profile at the spec's /api/usersAuth
 // paths (§7 Customer auth). Failures carry the spec's text in `message` (its "errMessage").
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES, profileSchema, signInSchema, signUpSchema } from '../../../domain/index.js';
+import * as api from '../../../contract/customers.js';
+import { MESSAGES } from '../../../domain/index.js';
 import { CaptchaUnavailableError } from '../../adapters/captcha/index.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
 import {
@@ -26,76 +25,15 @@ export const SOCIAL_SIGN_IN_ELSEWHERE =
   'Social sign-in starts at /api/usersAuth/oidc/{provider}/start';
 export const CAPTCHA_FAILED = 'Please complete the captcha and try again';
 
-const up = signUpSchema.shape;
-const profile = profileSchema.shape;
-
-/** The Sign In tab's schema, with length caps so nothing huge reaches argon2. */
-const loginBody = z.object({
-  email: signInSchema.shape.email.max(254, 'Invalid'),
-  password: signInSchema.shape.password.max(200, 'Invalid'),
-  /**
-   * The spec's "external" flag (a browser-side social sign-in vouching for itself) is refused:
-   * social sign-in goes through the OIDC routes, where the server checks the provider's token.
-   */
-  external: z.boolean().optional(),
-});
-
-/** The Sign Up tab's schema, under the spec's field names (name = the form's username). */
-const registerBody = z
-  .object({
-    name: up.username,
-    email: up.email,
-    password: up.password,
-    /** Checked when sent; the form always sends it. */
-    confirmPassword: up.confirmPassword.max(200).optional(),
-    /** The Sign Up captcha's token; required when a captcha is configured. */
-    recaptchaToken: z.string().max(4000).optional(),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.password === v.confirmPassword, {
-    message: MESSAGES.PASSWORD_MISMATCH,
-    path: ['confirmPassword'],
-  });
-
-/** The User Info tab's schema, under the spec's User field names. */
-const updateBody = z.object({
-  username: profile.username,
-  order_name: profile.name,
-  order_address: profile.address,
-  order_zipcode: profile.zipcode,
-  order_phone: profile.phone,
-  /** Only a password account's email may change. */
-  email: up.email.optional(),
-});
-
-const customerView = z.object({ name: z.string(), email: z.string() });
-
-const profileView = z.object({
-  name: z.string(),
-  email: z.string(),
-  login_portal: z.string().nullable(),
-  order_name: z.string(),
-  order_address: z.string(),
-  order_phone: z.string(),
-  order_zipcode: z.string(),
-});
-
 export const customerAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      '/api/usersAuth/userLogin',
+      api.customerLogin.path,
       {
         config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, SIGN_IN_RATE_LIMIT) },
         attachValidation: true,
-        schema: {
-          tags: ['customer auth'],
-          body: loginBody,
-          response: {
-            200: z.object({ success: z.literal(true), user: customerView }),
-            400: errorBody,
-            401: errorBody,
-          },
-        },
+        schema: api.customerLogin.schema,
       },
       async (request, reply) => {
         rejectInvalid(request, firstIssueMessage);
@@ -107,24 +45,11 @@ export const customerAuthRoutes =
     );
 
     app.post(
-      '/api/usersAuth/userRegister',
+      api.customerRegister.path,
       {
         config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, REGISTER_RATE_LIMIT) },
         attachValidation: true,
-        schema: {
-          tags: ['customer auth'],
-          body: registerBody,
-          response: {
-            201: z.object({
-              success: z.literal(true),
-              message: z.string(),
-              user: customerView,
-            }),
-            400: errorBody,
-            409: errorBody,
-            503: errorBody,
-          },
-        },
+        schema: api.customerRegister.schema,
       },
       async (request, reply) => {
         rejectInvalid(request, firstIssueMessage);
@@ -154,14 +79,8 @@ export const customerAuthRoutes =
     );
 
     app.post(
-      '/api/usersAuth/userLogout',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['customer auth'],
-          response: { 200: z.object({ success: z.literal(true) }) },
-        },
-      },
+      api.customerLogout.path,
+      { config: { access: 'public' }, schema: api.customerLogout.schema },
       async (request, reply) => {
         await endSession(ctx, reply, 'customer', request.cookies[SESSION_COOKIE.customer]);
         return { success: true as const };
@@ -169,14 +88,8 @@ export const customerAuthRoutes =
     );
 
     app.get(
-      '/api/usersAuth/isAuth',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['customer auth'],
-          response: { 200: z.object({ isAuth: z.boolean(), user: customerView.optional() }) },
-        },
-      },
+      api.customerIsAuth.path,
+      { config: { access: 'public' }, schema: api.customerIsAuth.schema },
       async (request) => {
         const c = request.auth.customer;
         return c ? { isAuth: true, user: { name: c.name, email: c.email } } : { isAuth: false };
@@ -184,17 +97,8 @@ export const customerAuthRoutes =
     );
 
     app.get(
-      '/api/usersAuth/userInfo',
-      {
-        config: { access: 'customer' },
-        schema: {
-          tags: ['customer auth'],
-          response: {
-            200: z.object({ success: z.literal(true), user: profileView }),
-            401: errorBody,
-          },
-        },
-      },
+      api.getProfile.path,
+      { config: { access: 'customer' }, schema: api.getProfile.schema },
       async (request) => ({
         success: true as const,
         user: await getProfile(ctx, request.auth.customer!.id),
@@ -202,21 +106,8 @@ export const customerAuthRoutes =
     );
 
     app.post(
-      '/api/usersAuth/updateUserInfo',
-      {
-        config: { access: 'customer' },
-        attachValidation: true,
-        schema: {
-          tags: ['customer auth'],
-          body: updateBody,
-          response: {
-            200: z.object({ success: z.literal(true), message: z.string(), user: profileView }),
-            400: errorBody,
-            401: errorBody,
-            409: errorBody,
-          },
-        },
-      },
+      api.updateProfile.path,
+      { config: { access: 'customer' }, attachValidation: true, schema: api.updateProfile.schema },
       async (request) => {
         rejectInvalid(request, MESSAGES.PROFILE_UPDATE_FAILED);
         const user = await updateProfile(ctx, request.auth.customer!.id, request.body);

@@ -1,5 +1,6 @@
 // Diner accounts: sign-in, registration and the profile (spec §5 "Sign-in and sign-up",
 // "Profile"; §7 Customer auth). Passwords are argon2id (DESIGN.md §6).
+import type { ProfileUpdate, ProfileView } from '../../../contract/customers.js';
 import { MESSAGES } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -51,17 +52,7 @@ export async function registerCustomer(
 const emailTaken = () =>
   new AppError('conflict', EMAIL_TAKEN, [{ path: ['body', 'email'], message: EMAIL_TAKEN }]);
 
-export interface Profile {
-  name: string;
-  email: string;
-  login_portal: string | null;
-  order_name: string;
-  order_address: string;
-  order_phone: string;
-  order_zipcode: string;
-}
-
-function toProfile(c: CustomerRow): Profile {
+function toProfile(c: CustomerRow): ProfileView {
   return {
     name: c.name,
     email: c.email,
@@ -76,19 +67,10 @@ function toProfile(c: CustomerRow): Profile {
 const loggedOut = () => new AppError('unauthenticated', MESSAGES.LOGGED_OUT);
 
 /** The signed-in diner's profile (spec User), without the password hash. */
-export async function getProfile(ctx: AppContext, customerId: string): Promise<Profile> {
+export async function getProfile(ctx: AppContext, customerId: string): Promise<ProfileView> {
   const c = await findCustomerById(ctx.db, customerId);
   if (!c) throw loggedOut();
   return toProfile(c);
-}
-
-export interface ProfileUpdate {
-  username: string;
-  order_name: string;
-  order_address: string;
-  order_zipcode: string;
-  order_phone: string;
-  email?: string | undefined;
 }
 
 /**
@@ -99,7 +81,7 @@ export async function updateProfile(
   ctx: AppContext,
   customerId: string,
   input: ProfileUpdate,
-): Promise<Profile> {
+): Promise<ProfileView> {
   const current = await findCustomerById(ctx.db, customerId);
   if (!current) throw loggedOut();
   let email: string | undefined;

@@ -3,11 +3,10 @@
 // Browsers navigate to start and come back to callback, so both answer with redirects; a failed
 // sign-in returns to the page with ?loginError=<code>.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as api from '../../../contract/oidc.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { errorBody } from '../../lib/schemas.js';
 import { startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
 import type { OidcProviderSettings } from '../../lib/oidc-providers.js';
@@ -31,9 +30,6 @@ export const OIDC_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 /** Seconds allowed for each call to a provider (discovery, token, userinfo). */
 const PROVIDER_TIMEOUT_SECONDS = 10;
 
-const providerParams = z.object({ provider: z.string().min(1).max(32) });
-const param = z.string().max(4096).optional();
-
 export const customerOidcRoutes =
   (
     ctx: AppContext,
@@ -50,20 +46,8 @@ export const customerOidcRoutes =
     };
 
     app.get(
-      '/api/usersAuth/oidc/providers',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['customer auth'],
-          response: {
-            200: z.object({
-              providers: z.array(
-                z.object({ name: z.string(), label: z.string(), startUrl: z.string() }),
-              ),
-            }),
-          },
-        },
-      },
+      api.listOidcProviders.path,
+      { config: { access: 'public' }, schema: api.listOidcProviders.schema },
       async () => ({
         providers: clients.list().map((p) => ({
           name: p.name,
@@ -74,18 +58,10 @@ export const customerOidcRoutes =
     );
 
     app.get(
-      '/api/usersAuth/oidc/:provider/start',
+      api.startOidcSignIn.path,
       {
         config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, OIDC_RATE_LIMIT) },
-        schema: {
-          tags: ['customer auth'],
-          params: providerParams,
-          querystring: z.object({
-            /** A same-origin path to come back to (default "/"). */
-            returnTo: z.string().max(500).optional(),
-          }),
-          response: { 400: errorBody, 404: errorBody },
-        },
+        schema: api.startOidcSignIn.schema,
       },
       async (request, reply) => {
         const p = settingsFor(request.params.provider);
@@ -111,23 +87,10 @@ export const customerOidcRoutes =
     );
 
     app.get(
-      '/api/usersAuth/oidc/:provider/callback',
+      api.oidcCallback.path,
       {
         config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, OIDC_RATE_LIMIT) },
-        schema: {
-          tags: ['customer auth'],
-          params: providerParams,
-          // What the provider sends back; read again from the raw URL by openid-client.
-          querystring: z.object({
-            code: param,
-            state: param,
-            iss: param,
-            error: param,
-            error_description: param,
-            session_state: param,
-          }),
-          response: { 400: errorBody, 404: errorBody },
-        },
+        schema: api.oidcCallback.schema,
       },
       async (request, reply) => {
         const p = settingsFor(request.params.provider);

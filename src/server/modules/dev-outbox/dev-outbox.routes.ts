@@ -2,34 +2,13 @@
 // app sent or is about to send, so a developer without Twilio or SMTP can read a verification
 // code or a receipt. JSON at /api/dev/outbox, a plain page at /dev/outbox.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as api from '../../../contract/dev-outbox.js';
 import type { AppContext } from '../../app-context.js';
-import { errorBody } from '../../lib/schemas.js';
 import { listRecent, type OutboxRow } from '../outbox/index.js';
-
-const query = z.object({
-  kind: z.enum(['sms', 'email']).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
-
-const messageView = z.object({
-  id: z.number(),
-  kind: z.string(),
-  status: z.string(),
-  purpose: z.string().nullable(),
-  to: z.array(z.string()),
-  subject: z.string().nullable(),
-  body: z.string(),
-  attempts: z.number(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  sentAt: z.string().nullable(),
-});
-type MessageView = z.infer<typeof messageView>;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : null);
 
-function view(row: OutboxRow): MessageView {
+function view(row: OutboxRow): api.OutboxMessageView {
   const p = row.payload;
   const to = Array.isArray(p.to) ? p.to.map(String) : typeof p.to === 'string' ? [p.to] : [];
   return {
@@ -53,7 +32,7 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function page(messages: MessageView[]): string {
+function page(messages: api.OutboxMessageView[]): string {
   const rows = messages
     .map(
       (m) => `<tr>
@@ -91,15 +70,10 @@ export const devOutboxRoutes =
     if (ctx.config.env === 'production') return;
 
     app.get(
-      '/api/dev/outbox',
+      api.listDevOutbox.path,
       {
         config: { access: 'public' },
-        schema: {
-          tags: ['development'],
-          description: 'Development only: recent SMS and email in the outbox.',
-          querystring: query,
-          response: { 200: z.object({ messages: z.array(messageView) }), 400: errorBody },
-        },
+        schema: api.listDevOutbox.schema,
       },
       async (req) => {
         const rows = await listRecent(ctx.db, {
@@ -112,7 +86,7 @@ export const devOutboxRoutes =
 
     app.get(
       '/dev/outbox',
-      { config: { access: 'public' }, schema: { hide: true, querystring: query } },
+      { config: { access: 'public' }, schema: { hide: true, querystring: api.outboxQuery } },
       async (req, reply) => {
         const rows = await listRecent(ctx.db, {
           limit: req.query.limit,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as api from '../../../contract/diners.js';
 import type { AppContext } from '../../app-context.js';
 import { ensureAnonId } from './anon-id.js';
 
@@ -7,11 +7,8 @@ export const dinerRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/api/users/cookie',
-      {
-        config: { access: 'public' },
-        schema: { tags: ['cart'], response: { 200: z.object({ uid: z.string() }) } },
-      },
+      api.dinerCookie.path,
+      { config: { access: 'public' }, schema: api.dinerCookie.schema },
       async (request, reply) => ({
         uid: ensureAnonId(request, reply, ctx.config.env === 'production'),
       }),

@@ -1,7 +1,7 @@
 // Liveness (/healthz: the process answers) and readiness (/readyz: the database answers and the
 // process is not shutting down), for load balancers and orchestrators.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as api from '../../../contract/health.js';
 import type { AppContext } from '../../app-context.js';
 import { DATABASE_RETRY_AFTER_S, describeDatabaseError } from '../../db/connection-errors.js';
 
@@ -11,20 +11,16 @@ const READY_TIMEOUT_MS = 2000;
 export const healthRoutes =
   (ctx: AppContext, state: { shuttingDown: boolean }): FastifyPluginAsyncZod =>
   async (app) => {
-    const status = z.object({ status: z.string() });
     app.get(
-      '/healthz',
-      { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: status } } },
+      api.liveness.path,
+      { config: { access: 'public' }, schema: api.liveness.schema },
       async () => ({
         status: 'ok',
       }),
     );
     app.get(
-      '/readyz',
-      {
-        config: { access: 'public' },
-        schema: { tags: ['health'], response: { 200: status, 503: status } },
-      },
+      api.readiness.path,
+      { config: { access: 'public' }, schema: api.readiness.schema },
       async (_req, reply) => {
         if (state.shuttingDown) return reply.status(503).send({ status: 'shutting down' });
         // Bounded: behind a pool full of requests waiting for a database that is away, the

@@ -1,24 +1,17 @@
 // Serves item images and logos from the database, so every instance can serve every image.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as api from '../../../contract/images.js';
 import type { AppContext } from '../../app-context.js';
-import { errorBody } from '../../lib/schemas.js';
 import { imageByFileName } from './images.service.js';
 
 export const imageRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/images/:file',
+      api.getImage.path,
       {
         config: { access: 'public' },
-        schema: {
-          tags: ['images'],
-          params: z.object({
-            file: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'Invalid image name'),
-          }),
-          response: { 200: z.any(), 400: errorBody, 404: errorBody },
-        },
+        schema: api.getImage.schema,
       },
       async (req, reply) => {
         const img = await imageByFileName(ctx, req.params.file);

@@ -8,7 +8,7 @@ import {
   optionGroups,
   optionValues,
 } from '../../db/schema/index.js';
-import type { CategoryView, ItemView } from './menu.schemas.js';
+import type { CategoryView, ItemView } from '../../../contract/menu.js';
 
 export async function listCategories(tx: Tx, merchantUuid: string): Promise<CategoryView[]> {
   const rows = await tx

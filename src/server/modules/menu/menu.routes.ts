@@ -1,17 +1,12 @@
-// Read routes of the menu at the spec's /api/categories7 and /api/items7 paths. Bodies come
-// pre-serialized from the menu cache (menu.service.ts); the response schemas below document
-// them in OpenAPI and the tests check the bodies against them.
+// Read routes of the menu (src/contract/menu.ts). Most bodies come pre-serialized from the menu
+// cache (menu.service.ts); the contract's answer schemas document them in OpenAPI and the tests
+// check the bodies against them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as api from '../../../contract/menu.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
 import { menuInvalidation, sendCached } from '../cache/index.js';
-import { categoryView, optionGroupView, publicItemView, sizeView } from './menu.schemas.js';
-import { MAX_ITEMS, MenuReader } from './menu.service.js';
-
-const merchantParams = z.object({ merchantId: merchantIdParam });
-const errors = { 400: errorBody, 404: errorBody };
+import { MenuReader } from './menu.service.js';
 
 export const menuRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -27,31 +22,17 @@ export const menuRoutes =
       if (!variant) throw notFound('Merchant');
       return variant;
     };
+    const config = { access: 'public' } as const;
 
-    const base = '/api/categories7/merchantId/:merchantId';
     app.get(
-      base,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams,
-          response: { 200: z.array(categoryView), ...errors },
-        },
-      },
+      api.listCategories.path,
+      { config, schema: api.listCategories.schema },
       async (req, reply) =>
         sendCached(req, reply, (await snapshotOf(req.params.merchantId)).categoriesBody),
     );
     app.get(
-      `${base}/_id/:id`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: categoryView, ...errors },
-        },
-      },
+      api.getCategory.path,
+      { config, schema: api.getCategory.schema },
       async (req, reply) => {
         const body = (await snapshotOf(req.params.merchantId)).category(req.params.id);
         if (!body) throw notFound('Category');
@@ -59,58 +40,23 @@ export const menuRoutes =
       },
     );
 
-    const items = '/api/items7/merchantId/:merchantId';
-    app.get(
-      `${items}/items`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams,
-          response: { 200: z.array(publicItemView), ...errors },
-        },
-      },
-      async (req, reply) => sendCached(req, reply, (await menuNow(req.params.merchantId)).all),
+    app.get(api.listItems.path, { config, schema: api.listItems.schema }, async (req, reply) =>
+      sendCached(req, reply, (await menuNow(req.params.merchantId)).all),
     );
     app.get(
-      `${items}/limit/:n/items`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ n: z.coerce.number().int().min(1).max(MAX_ITEMS) }),
-          response: { 200: z.array(publicItemView), ...errors },
-        },
-      },
+      api.listFirstItems.path,
+      { config, schema: api.listFirstItems.schema },
       async (req, reply) =>
         sendCached(req, reply, (await menuNow(req.params.merchantId)).limit(req.params.n)),
     );
+    app.get(api.getItem.path, { config, schema: api.getItem.schema }, async (req, reply) => {
+      const body = (await menuNow(req.params.merchantId)).item(req.params.id);
+      if (!body) throw notFound('Item');
+      return sendCached(req, reply, body);
+    });
     app.get(
-      `${items}/item/_id/:id`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: publicItemView, ...errors },
-        },
-      },
-      async (req, reply) => {
-        const body = (await menuNow(req.params.merchantId)).item(req.params.id);
-        if (!body) throw notFound('Item');
-        return sendCached(req, reply, body);
-      },
-    );
-    app.get(
-      `${items}/items/_idCategory/:id`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: z.array(publicItemView), ...errors },
-        },
-      },
+      api.listCategoryItems.path,
+      { config, schema: api.listCategoryItems.schema },
       async (req, reply) => {
         const snap = await snapshotOf(req.params.merchantId);
         if (!snap.category(req.params.id)) throw notFound('Category');
@@ -119,7 +65,6 @@ export const menuRoutes =
     );
 
     // The menu grouped by category (spec items_category): each category with its items.
-    const grouped = z.array(categoryView.extend({ items: z.array(publicItemView) }));
     const groupsOf = async (merchantId: string, only?: string) => {
       const snap = await snapshotOf(merchantId);
       const variant = snap.at(ctx.clock.now());
@@ -129,30 +74,14 @@ export const menuRoutes =
         items: variant.items.filter((i) => i._idCategory === c._id),
       }));
     };
-    app.get(
-      `${items}/items_category`,
-      {
-        config: { access: 'public' },
-        schema: { tags: ['menu'], params: merchantParams, response: { 200: grouped, ...errors } },
-      },
-      async (req) => groupsOf(req.params.merchantId),
+    app.get(api.listMenuGroups.path, { config, schema: api.listMenuGroups.schema }, async (req) =>
+      groupsOf(req.params.merchantId),
     );
-    app.get(
-      `${items}/items_category/_idCategory/:id`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: grouped, ...errors },
-        },
-      },
-      async (req) => {
-        const groups = await groupsOf(req.params.merchantId, req.params.id);
-        if (groups.length === 0) throw notFound('Category');
-        return groups;
-      },
-    );
+    app.get(api.getMenuGroup.path, { config, schema: api.getMenuGroup.schema }, async (req) => {
+      const groups = await groupsOf(req.params.merchantId, req.params.id);
+      if (groups.length === 0) throw notFound('Category');
+      return groups;
+    });
 
     // One item's option groups and sizes (spec itemOptions / itemSizes).
     const itemOf = async (merchantId: string, id: string) => {
@@ -162,27 +91,13 @@ export const menuRoutes =
       return item;
     };
     app.get(
-      `${items}/itemOptions/:id`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: z.array(optionGroupView), ...errors },
-        },
-      },
+      api.listItemOptions.path,
+      { config, schema: api.listItemOptions.schema },
       async (req) => (await itemOf(req.params.merchantId, req.params.id)).options,
     );
     app.get(
-      `${items}/itemSizes/:id`,
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['menu'],
-          params: merchantParams.extend({ id: uuidParam }),
-          response: { 200: z.array(sizeView), ...errors },
-        },
-      },
+      api.listItemSizes.path,
+      { config, schema: api.listItemSizes.schema },
       async (req) => (await itemOf(req.params.merchantId, req.params.id)).size,
     );
   };

@@ -9,10 +9,14 @@ import { notFound } from '../../lib/app-error.js';
 import { CachedBody, type InvalidationBus, type Loaded, MerchantCache } from '../cache/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { type ItemFilter, listCategories, listItems } from './menu.repository.js';
-import type { CategoryView, ItemView, PublicItemView } from './menu.schemas.js';
+import {
+  type CategoryView,
+  type ItemView,
+  MAX_ITEMS,
+  type PublicItemView,
+} from '../../../contract/menu.js';
 
 /** Lists are capped: a merchant's menu shows at most this many items and categories. */
-export const MAX_ITEMS = 2000;
 export const MAX_CATEGORIES = 500;
 /** Distinct `limit/:n` bodies kept per variant (the storefront only asks for 10). */
 const MAX_LIMIT_BODIES = 16;

@@ -1,10 +1,8 @@
 // Merchant sign-in, sign-out and isAuth at the spec's /api/merchantUsers paths.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { merchantSignInSchema } from '../../../domain/index.js';
+import * as api from '../../../contract/merchants.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
-import { errorBody } from '../../lib/schemas.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
 import { authenticateMerchant } from './merchant-auth.service.js';
@@ -13,17 +11,13 @@ export const merchantAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      '/api/merchantUsers/merchantLogin',
+      api.merchantLogin.path,
       {
         config: {
           access: 'public',
           rateLimit: scaledRateLimit(ctx.config, { max: 10, timeWindow: '1 minute' }),
         },
-        schema: {
-          tags: ['merchant auth'],
-          body: merchantSignInSchema,
-          response: { 200: z.object({ merchantId: z.string() }), 401: errorBody, 400: errorBody },
-        },
+        schema: api.merchantLogin.schema,
       },
       async (request, reply) => {
         const merchant = await authenticateMerchant(
@@ -43,13 +37,10 @@ export const merchantAuthRoutes =
     );
 
     app.post(
-      '/api/merchantUsers/merchantLogout',
+      api.merchantLogout.path,
       {
         config: { access: 'public' },
-        schema: {
-          tags: ['merchant auth'],
-          response: { 200: z.object({ success: z.literal(true) }) },
-        },
+        schema: api.merchantLogout.schema,
       },
       async (request, reply) => {
         await endSession(ctx, reply, 'merchant', request.cookies[SESSION_COOKIE.merchant]);
@@ -58,13 +49,10 @@ export const merchantAuthRoutes =
     );
 
     app.get(
-      '/api/merchantUsers/isAuth',
+      api.merchantIsAuth.path,
       {
         config: { access: 'public' },
-        schema: {
-          tags: ['merchant auth'],
-          response: { 200: z.object({ isAuth: z.boolean(), merchantId: z.string().optional() }) },
-        },
+        schema: api.merchantIsAuth.schema,
       },
       async (request) => {
         const m = request.auth.merchant;

@@ -4,9 +4,9 @@
 import { orderReadyTime, readyTimeText } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
+import type { OrderPlacedView } from '../../../contract/orders.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { findMerchantOrder, findOrderLines } from './order-placed.repository.js';
-import type { OrderPlacedView } from './order-placed.schemas.js';
 
 export async function getPlacedOrder(
   ctx: AppContext,

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { getBusinessInfo } from '../../../contract/store.js';
 import type { AppContext } from '../../app-context.js';
-import { errorBody, merchantIdParam } from '../../lib/schemas.js';
 import { menuInvalidation, sendCached } from '../cache/index.js';
-import { publicBusinessInfo } from './business-info.schema.js';
 import { BusinessInfoReader } from './store.service.js';
 
 export const storeRoutes =
@@ -11,15 +9,8 @@ export const storeRoutes =
   async (app) => {
     const info = new BusinessInfoReader(ctx, await menuInvalidation(app, ctx));
     app.get(
-      '/api/businessInfos/merchantId/:merchantId/businessInfo',
-      {
-        config: { access: 'public' },
-        schema: {
-          tags: ['store'],
-          params: z.object({ merchantId: merchantIdParam }),
-          response: { 200: publicBusinessInfo, 400: errorBody, 404: errorBody },
-        },
-      },
+      getBusinessInfo.path,
+      { config: { access: 'public' }, schema: getBusinessInfo.schema },
       async (request, reply) =>
         sendCached(request, reply, await info.body(request.params.merchantId)),
     );

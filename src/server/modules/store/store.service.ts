@@ -1,8 +1,8 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
+import { type PublicBusinessInfo, publicBusinessInfo } from '../../../contract/store.js';
 import { CachedBody, type InvalidationBus, MerchantCache } from '../cache/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
-import { type PublicBusinessInfo, publicBusinessInfo } from './business-info.schema.js';
 
 type MerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>;
 

@@ -5,18 +5,6 @@ import type { AppContext } from '../../app-context.js';
 import type { Distance, GeocodeResult, LatLng, SuggestionList } from '../../adapters/geo/index.js';
 import { notFound } from '../../lib/app-error.js';
 
-const LAT_LNG = /^\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,12})?)\s*$/;
-
-/** "lat,lng" → a point, or null when it is not one (latitude ±90, longitude ±180). */
-export function parseLatLng(text: string): LatLng | null {
-  const m = LAT_LNG.exec(text);
-  if (!m) return null;
-  const lat = Number(m[1]);
-  const lng = Number(m[2]);
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
-  return { lat, lng };
-}
-
 function noteFallback(ctx: AppContext, what: string, reason: string | undefined): void {
   if (reason) ctx.log.warn({ reason }, `google ${what} failed; answered from offline data`);
 }

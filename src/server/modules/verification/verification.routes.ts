@@ -1,18 +1,13 @@
 // Phone verification at the spec's paths (C7 verification). The diner is the anonymous id of the
 // caller's cookie; the captcha is checked when configured.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { sendCodeSchema, verifyCodeSchema } from '../../../domain/index.js';
+import * as api from '../../../contract/verification.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { errorBody } from '../../lib/schemas.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { readAnonId } from '../diners/index.js';
 import { sendCode, verifyCode } from './verification.service.js';
-
-const recaptchaToken = z.string().max(4000).optional();
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody, 503: errorBody };
 
 function requireDinerId(request: Parameters<typeof readAnonId>[0]): string {
   const uid = readAnonId(request);
@@ -25,24 +20,13 @@ export const verificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
-      '/api/verification/sendVeriCode',
+      api.sendVerificationCode.path,
       {
         config: {
           access: 'public',
           rateLimit: scaledRateLimit(ctx.config, { max: 5, timeWindow: '1 minute' }),
         },
-        schema: {
-          tags: ['verification'],
-          body: sendCodeSchema.extend({ recaptchaToken }),
-          response: {
-            200: z.object({
-              success: z.literal(true),
-              expiresInSeconds: z.number(),
-              resendAfterSeconds: z.number(),
-            }),
-            ...errors,
-          },
-        },
+        schema: api.sendVerificationCode.schema,
       },
       async (req) => {
         const anonUserId = requireDinerId(req);
@@ -58,17 +42,13 @@ export const verificationRoutes =
     );
 
     app.post(
-      '/api/verification/verifyPhone',
+      api.verifyPhone.path,
       {
         config: {
           access: 'public',
           rateLimit: scaledRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }),
         },
-        schema: {
-          tags: ['verification'],
-          body: verifyCodeSchema.extend({ recaptchaToken }),
-          response: { 200: z.object({ success: z.literal(true) }), ...errors },
-        },
+        schema: api.verifyPhone.schema,
       },
       async (req) => {
         const anonUserId = requireDinerId(req);

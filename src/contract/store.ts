@@ -1,4 +1,5 @@
-// What a diner may see of a merchant's settings: no password, credentials or notification email.
+// The store's public settings (what a diner may see: no password, credentials or notification
+// email) and the promo-code look-ups, at the spec's /api/businessInfos paths.
 import { z } from 'zod';
 import {
   addressSchema,
@@ -8,7 +9,10 @@ import {
   orderPromotionSchema,
   weeklyHoursSchema,
   weeklyPrepTimeSchema,
-} from '../../../domain/settings/schemas.js';
+} from '../domain/settings/schemas.js';
+import { latLng, merchantIdParam, merchantParams } from './common.js';
+import { errorBody } from './errors.js';
+import { defineRoute } from './route.js';
 
 export const publicBusinessInfo = z.object({
   merchantId: z.string(),
@@ -18,7 +22,7 @@ export const publicBusinessInfo = z.object({
   phone: z.string(),
   webSite: z.string(),
   address: addressSchema,
-  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  location: latLng.nullable(),
   timeZone: z.string(),
   businessHour: weeklyHoursSchema,
   deliveryAvailableTime: openPeriodSchema.nullable(),
@@ -41,7 +45,7 @@ export const publicBusinessInfo = z.object({
   enableBranch: z.boolean(),
   branchName: z.string(),
   branchAddress: addressSchema.nullable(),
-  branchLocation: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  branchLocation: latLng.nullable(),
   enableOrderPromotion: z.boolean(),
   orderPromotions: z.array(orderPromotionSchema),
   orderPromotionsAvailableTime: weeklyHoursSchema.nullable(),
@@ -59,3 +63,46 @@ export const publicBusinessInfo = z.object({
     .nullable(),
 });
 export type PublicBusinessInfo = z.infer<typeof publicBusinessInfo>;
+
+const base = '/api/businessInfos/merchantId/:merchantId';
+
+export const getBusinessInfo = defineRoute('GET', `${base}/businessInfo`, {
+  tags: ['store'],
+  params: merchantParams,
+  response: { 200: publicBusinessInfo, 400: errorBody, 404: errorBody },
+});
+
+/** The largest subtotal (cents) the auto-applied promotion look-up accepts. */
+export const MAX_PROMO_AMOUNT_CENTS = 9_999_900;
+
+export const getPromoCode = defineRoute('GET', `${base}/promoCode/:code`, {
+  tags: ['store'],
+  params: z.object({ merchantId: merchantIdParam, code: z.string().min(1).max(50) }),
+  response: {
+    200: z.object({ code: z.string(), percentageOff: z.number() }),
+    400: errorBody,
+    404: errorBody,
+  },
+});
+
+/** The order promotion a subtotal reaches: which free items may be chosen, if any. */
+export const getAutoAppliedPromo = defineRoute(
+  'GET',
+  `${base}/autoAppliedPromoCode/amount/:amount`,
+  {
+    tags: ['store'],
+    params: z.object({
+      merchantId: merchantIdParam,
+      amount: z.coerce.number().int().min(0).max(MAX_PROMO_AMOUNT_CENTS),
+    }),
+    response: {
+      200: z.object({
+        offered: z.boolean(),
+        amountCents: z.number().int().nullable(),
+        freeItemNames: z.array(z.string()),
+      }),
+      400: errorBody,
+      404: errorBody,
+    },
+  },
+);

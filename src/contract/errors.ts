@@ -1,0 +1,38 @@
+// The error answer of every route (DESIGN.md §4): `{ code, message, issues? }`, with `code` from
+// one closed list. The server's error handler builds it; the browser's ApiError reads it.
+import { z } from 'zod';
+
+/** Each error code with the one HTTP status it is answered with. */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  store_closed: 422,
+  payment_declined: 402,
+  rate_limited: 429,
+  upstream_unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/** One problem with one field of the input. `path` names the field, e.g. ['body', 'phone']. */
+export const fieldIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type FieldIssue = z.infer<typeof fieldIssue>;
+
+export const errorBody = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  issues: z.array(fieldIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

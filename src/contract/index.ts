@@ -1,0 +1,22 @@
+// The API contract (docs/decisions/api-contract.md): every route's path, request schemas and
+// answers per status, and the error body with its closed list of codes. The server registers its
+// routes with these schemas; the browser builds its calls and infers its types from them.
+// Pure like src/domain: imports only zod, src/domain and itself; no clock, environment or I/O.
+export * from './route.js';
+export * from './errors.js';
+export * from './common.js';
+export * from './store.js';
+export * from './menu.js';
+export * from './orders.js';
+export * from './customers.js';
+export * from './oidc.js';
+export * from './verification.js';
+export * from './utils.js';
+export * from './contacts.js';
+export * from './merchants.js';
+export * from './printers.js';
+export * from './images.js';
+export * from './captcha.js';
+export * from './dev-outbox.js';
+export * from './health.js';
+export * from './diners.js';

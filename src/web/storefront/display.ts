@@ -1,0 +1,21 @@
+// What the item cards show, from the merchant's flags (spec §2): the raw, spicy and vegan marks
+// and the second-language names.
+import type { PublicBusinessInfo } from '../../contract/store.js';
+
+export interface MenuDisplay {
+  raw: boolean;
+  spicy: boolean;
+  vegan: boolean;
+  secondLanguage: boolean;
+}
+
+export const SHOW_ALL: MenuDisplay = { raw: true, spicy: true, vegan: true, secondLanguage: true };
+
+export function menuDisplay(info: PublicBusinessInfo): MenuDisplay {
+  return {
+    raw: info.showRawItemNote,
+    spicy: info.showSpicyItemNote,
+    vegan: info.showVeganItemNote,
+    secondLanguage: info.showSecondLanguage,
+  };
+}

@@ -23,14 +23,15 @@ import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import { lookUpPromoCode, requirePromoCode } from '../promo/promo.service.js';
 import {
   type CartRow,
+  type CartLineRow,
+  countLines,
   deleteAllLines,
   deleteLine,
-  findCart,
+  findCartWithLines,
   findOrCreateCart,
   insertLines,
-  listLines,
+  lockCartForChange,
   saveCheckoutInfo,
-  touchCart,
 } from './cart.repository.js';
 import { type MerchantRow, type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
 
@@ -40,6 +41,8 @@ export const MAX_CART_LINES = 50;
 export interface CartState {
   merchant: MerchantRow;
   cart: CartRow | null;
+  /** The cart's lines as read (ids, choices), oldest first. */
+  lines: CartLineRow[];
   priced: PricedCart;
   /** The saved promo code no longer holds (expired or removed). */
   promoCodeDropped: boolean;
@@ -111,8 +114,9 @@ export async function loadCart(
   override?: { checkout: CheckoutInfo; deliveryMiles: number | null },
 ): Promise<CartState> {
   const merchant = await requireMerchant(ctx, merchantOrSlug);
-  const cart = (await findCart(tx, merchant.id, uid)) ?? null;
-  const lines = cart ? await listLines(tx, cart.id) : [];
+  const found = await findCartWithLines(tx, merchant.id, uid);
+  const cart = found?.cart ?? null;
+  const lines = found?.lines ?? [];
   const checkout = override?.checkout ?? storedCheckout(merchant, cart);
   const now = ctx.clock.now();
   const promo = checkout.promoCode
@@ -141,6 +145,7 @@ export async function loadCart(
   return {
     merchant,
     cart,
+    lines,
     priced,
     promoCodeDropped: !!checkout.promoCode && !promo,
     deliveryMiles,
@@ -225,9 +230,9 @@ export async function addLines(
   });
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const cart = await findOrCreateCart(tx, merchant.id, uid);
-    const existing = await listLines(tx, cart.id);
-    if (existing.length + rows.length > MAX_CART_LINES) {
+    // The cart row stays locked until commit, so two adds cannot both pass the cap.
+    const cart = await lockCartForChange(tx, merchant.id, uid, now);
+    if ((await countLines(tx, cart.id)) + rows.length > MAX_CART_LINES) {
       throw new AppError('invalid_input', `A cart holds at most ${MAX_CART_LINES} lines`, [
         { path: ['body', 'orderItems'], message: `A cart holds at most ${MAX_CART_LINES} lines` },
       ]);
@@ -236,7 +241,6 @@ export async function addLines(
       tx,
       rows.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
     );
-    await touchCart(tx, cart.id, now);
   });
   return loadCart(ctx, merchant, uid);
 }

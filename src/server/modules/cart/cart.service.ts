@@ -17,7 +17,6 @@ import { dineinTables } from '../../db/schema/index.js';
 import { haversineMiles } from '../../adapters/geo/types.js';
 import { and, eq } from 'drizzle-orm';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
-import { categoriesOfMerchant, itemsOfMerchant } from '../menu/menu.service.js';
 import type { ItemView } from '../menu/menu.schemas.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import { lookUpPromoCode, requirePromoCode } from '../promo/promo.service.js';
@@ -33,6 +32,7 @@ import {
   lockCartForChange,
   saveCheckoutInfo,
 } from './cart.repository.js';
+import { readCartMenu } from './cart-menu.repository.js';
 import { type MerchantRow, type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
 
 /** A cart holds at most this many lines; each line at most 99 of an item. */
@@ -79,23 +79,17 @@ function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutIn
 /** How far a browser-sent point may lie from the server's location of the address. */
 const LOCATION_TOLERANCE_MILES = 3;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The menu rows a cart needs, read from the database (the authority) rather than the diners'
- * menu cache: only the items on its lines and the free item it names, plus the categories.
+ * menu cache: only the items on its lines and the free item it names, plus the categories, in
+ * one statement.
  */
 async function menuMaps(
-  ctx: AppContext,
+  tx: Tx,
   merchantUuid: string,
   only: { ids: readonly string[]; names: readonly string[] },
 ) {
-  // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
-  const ids = only.ids.filter((id) => UUID.test(id));
-  const [items, categories] = await Promise.all([
-    itemsOfMerchant(ctx, merchantUuid, { only: { ids, names: only.names } }),
-    categoriesOfMerchant(ctx, merchantUuid),
-  ]);
+  const { items, categories } = await readCartMenu(tx, merchantUuid, only);
   return {
     items: new Map(items.map((i) => [i._id, i])),
     categories: new Map(categories.map((c) => [c._id, c])),
@@ -122,7 +116,7 @@ export async function loadCart(
   const promo = checkout.promoCode
     ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
     : null;
-  const { items, categories } = await menuMaps(ctx, merchant.id, {
+  const { items, categories } = await menuMaps(tx, merchant.id, {
     ids: [...new Set(lines.map((l) => l.itemId))],
     names: checkout.freeAddonItemName ? [checkout.freeAddonItemName] : [],
   });
@@ -202,7 +196,7 @@ export async function addLines(
   choices: ItemChoiceRequest[],
 ) {
   const merchant = await requireMerchant(ctx, merchantId);
-  const { items } = await menuMaps(ctx, merchant.id, {
+  const { items } = await menuMaps(ctx.db, merchant.id, {
     ids: choices.map((c) => c.itemId),
     names: [],
   });

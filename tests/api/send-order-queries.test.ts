@@ -53,6 +53,7 @@ async function countedSend(d: Diner, checkout: Record<string, unknown>) {
     checkout,
   });
   const { count, statements } = stop();
+  // SHOW_QUERIES=1 prints the statements (their first 110 characters), to see where they go.
   if (process.env.SHOW_QUERIES) console.info(statements.map((s) => s.slice(0, 110)).join('\n'));
   expect(res.status).toBe(200);
   expect(res.body).toMatchObject({ state: 'placed', paid: true });

@@ -3,9 +3,10 @@
 // a shutdown that stops and removes all of them, also after an error.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,14 +33,21 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts a TypeScript entry point through tsx. BENCH_NODE_ARGS (e.g. "--cpu-prof
- * --cpu-prof-dir=/tmp/prof") adds Node flags, to profile the app under load.
+ * --cpu-prof-dir=/tmp/prof") adds Node flags, to profile the app under load; `preload` modules
+ * (TypeScript, after tsx) are imported before the entry point.
  */
-export function spawnTsx(script: string, args: string[], env: Record<string, string>) {
+export function spawnTsx(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  preload: string[] = [],
+) {
   let output = '';
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const preloads = preload.flatMap((p) => ['--import', pathToFileURL(join(root, p)).href]);
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', join(root, script), ...args],
+    [...nodeArgs, '--import', 'tsx', ...preloads, join(root, script), ...args],
     {
       cwd: root,
       env: { ...process.env, ...env },
@@ -54,6 +62,33 @@ export function spawnTsx(script: string, args: string[], env: Record<string, str
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   return { child, output: () => output };
+}
+
+/**
+ * Reads the app's statement count through bench/lib/count-queries.ts (loaded as a preload with
+ * BENCH_QUERY_COUNT_FILE set): signals the process and waits for its answer in the file.
+ */
+export async function readQueryCount(child: ChildProcess, file: string): Promise<number> {
+  const before = readCountFile(file);
+  child.kill('SIGUSR2');
+  const end = Date.now() + 5_000;
+  while (Date.now() < end) {
+    const now = readCountFile(file);
+    if (now && now.signal !== before?.signal) return now.count;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the app did not report its query count');
+}
+
+function readCountFile(file: string): { signal: number; count: number } | undefined {
+  try {
+    const [signal, count] = readFileSync(file, 'utf8').split(':').map(Number);
+    return Number.isFinite(signal) && Number.isFinite(count)
+      ? { signal: signal!, count: count! }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function until<T>(

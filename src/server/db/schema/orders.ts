@@ -35,6 +35,14 @@ export const carts = pgTable(
     /** The diner's checkout choices (method, time, contact…); amounts are always recomputed. */
     checkoutInfo: jsonb('checkout_info').$type<Record<string, unknown>>().notNull().default({}),
     promoCode: text('promo_code'),
+    /**
+     * The placement claim: the order being placed from this cart, until when. Set in the
+     * transaction that writes the awaiting order (before any gateway call) and cleared when that
+     * order is placed or fails, so a second placement of the cart is refused meanwhile
+     * (docs/decisions/storefront-checkout.md). The expiry only rescues a claim nobody cleared.
+     */
+    placingOrderId: uuid('placing_order_id'),
+    placingUntil: timestamp('placing_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -155,6 +163,11 @@ export const orders = pgTable(
     hasSentOrderTimeSms: boolean('has_sent_order_time_sms').notNull().default(false),
     willBeReadyInMinutes: integer('will_be_ready_in_minutes'),
     loyaltyPointsEarned: integer('loyalty_points_earned').notNull().default(0),
+    /**
+     * The cart lines this order was priced from: only these leave the cart when it is placed (a
+     * line added in another tab meanwhile stays). Null: the whole cart (callers without a cart).
+     */
+    cartLineIds: uuid('cart_line_ids').array(),
     /** Why a failed order failed: the AppError code and the message the diner was shown. */
     failureCode: text('failure_code'),
     failureReason: text('failure_reason'),

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { CheckoutInfo } from '../../../domain/index.js';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts } from '../../db/schema/index.js';
@@ -16,6 +16,49 @@ export async function findCart(
     .from(carts)
     .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)));
   return row;
+}
+
+/** The diner's cart with its lines (oldest first), in one statement. */
+export async function findCartWithLines(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
+  const rows = await tx
+    .select({ cart: carts, line: cartLines })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  if (rows.length === 0) return undefined;
+  return {
+    cart: rows[0]!.cart,
+    lines: rows.flatMap((r) => (r.line ? [r.line] : [])),
+  };
+}
+
+/**
+ * The diner's cart, created when missing and locked until the transaction ends (adds to one cart
+ * take turns, so the line cap holds), with its time of change set to `now`.
+ */
+export async function lockCartForChange(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+  now: Date,
+): Promise<CartRow> {
+  const [row] = await tx
+    .insert(carts)
+    .values({ merchantId: merchantUuid, anonUserId, updatedAt: now })
+    .onConflictDoUpdate({ target: [carts.merchantId, carts.anonUserId], set: { updatedAt: now } })
+    .returning();
+  return row!;
+}
+
+/** How many lines the cart holds (run after locking it: a new statement sees committed adds). */
+export async function countLines(tx: Tx, cartId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId));
+  return row?.n ?? 0;
 }
 
 /** The cart of this diner at this merchant, created empty when missing. */
@@ -61,8 +104,4 @@ export async function saveCheckoutInfo(
   now: Date,
 ): Promise<void> {
   await tx.update(carts).set({ checkoutInfo: info, updatedAt: now }).where(eq(carts.id, cartId));
-}
-
-export async function touchCart(tx: Tx, cartId: string, now: Date): Promise<void> {
-  await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cartId));
 }

@@ -17,21 +17,22 @@ import { dineinTables } from '../../db/schema/index.js';
 import { haversineMiles } from '../../adapters/geo/types.js';
 import { and, eq } from 'drizzle-orm';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
-import { categoriesOfMerchant, itemsOfMerchant } from '../menu/menu.service.js';
 import type { ItemView } from '../menu/menu.schemas.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
 import { lookUpPromoCode, requirePromoCode } from '../promo/promo.service.js';
 import {
   type CartRow,
+  type CartLineRow,
+  countLines,
   deleteAllLines,
   deleteLine,
-  findCart,
+  findCartWithLines,
   findOrCreateCart,
   insertLines,
-  listLines,
+  lockCartForChange,
   saveCheckoutInfo,
-  touchCart,
 } from './cart.repository.js';
+import { readCartMenu } from './cart-menu.repository.js';
 import { type MerchantRow, type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
 
 /** A cart holds at most this many lines; each line at most 99 of an item. */
@@ -40,6 +41,8 @@ export const MAX_CART_LINES = 50;
 export interface CartState {
   merchant: MerchantRow;
   cart: CartRow | null;
+  /** The cart's lines as read (ids, choices), oldest first. */
+  lines: CartLineRow[];
   priced: PricedCart;
   /** The saved promo code no longer holds (expired or removed). */
   promoCodeDropped: boolean;
@@ -76,23 +79,17 @@ function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutIn
 /** How far a browser-sent point may lie from the server's location of the address. */
 const LOCATION_TOLERANCE_MILES = 3;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The menu rows a cart needs, read from the database (the authority) rather than the diners'
- * menu cache: only the items on its lines and the free item it names, plus the categories.
+ * menu cache: only the items on its lines and the free item it names, plus the categories, in
+ * one statement.
  */
 async function menuMaps(
-  ctx: AppContext,
+  tx: Tx,
   merchantUuid: string,
   only: { ids: readonly string[]; names: readonly string[] },
 ) {
-  // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
-  const ids = only.ids.filter((id) => UUID.test(id));
-  const [items, categories] = await Promise.all([
-    itemsOfMerchant(ctx, merchantUuid, { only: { ids, names: only.names } }),
-    categoriesOfMerchant(ctx, merchantUuid),
-  ]);
+  const { items, categories } = await readCartMenu(tx, merchantUuid, only);
   return {
     items: new Map(items.map((i) => [i._id, i])),
     categories: new Map(categories.map((c) => [c._id, c])),
@@ -111,14 +108,15 @@ export async function loadCart(
   override?: { checkout: CheckoutInfo; deliveryMiles: number | null },
 ): Promise<CartState> {
   const merchant = await requireMerchant(ctx, merchantOrSlug);
-  const cart = (await findCart(tx, merchant.id, uid)) ?? null;
-  const lines = cart ? await listLines(tx, cart.id) : [];
+  const found = await findCartWithLines(tx, merchant.id, uid);
+  const cart = found?.cart ?? null;
+  const lines = found?.lines ?? [];
   const checkout = override?.checkout ?? storedCheckout(merchant, cart);
   const now = ctx.clock.now();
   const promo = checkout.promoCode
     ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
     : null;
-  const { items, categories } = await menuMaps(ctx, merchant.id, {
+  const { items, categories } = await menuMaps(tx, merchant.id, {
     ids: [...new Set(lines.map((l) => l.itemId))],
     names: checkout.freeAddonItemName ? [checkout.freeAddonItemName] : [],
   });
@@ -141,6 +139,7 @@ export async function loadCart(
   return {
     merchant,
     cart,
+    lines,
     priced,
     promoCodeDropped: !!checkout.promoCode && !promo,
     deliveryMiles,
@@ -197,7 +196,7 @@ export async function addLines(
   choices: ItemChoiceRequest[],
 ) {
   const merchant = await requireMerchant(ctx, merchantId);
-  const { items } = await menuMaps(ctx, merchant.id, {
+  const { items } = await menuMaps(ctx.db, merchant.id, {
     ids: choices.map((c) => c.itemId),
     names: [],
   });
@@ -225,9 +224,9 @@ export async function addLines(
   });
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const cart = await findOrCreateCart(tx, merchant.id, uid);
-    const existing = await listLines(tx, cart.id);
-    if (existing.length + rows.length > MAX_CART_LINES) {
+    // The cart row stays locked until commit, so two adds cannot both pass the cap.
+    const cart = await lockCartForChange(tx, merchant.id, uid, now);
+    if ((await countLines(tx, cart.id)) + rows.length > MAX_CART_LINES) {
       throw new AppError('invalid_input', `A cart holds at most ${MAX_CART_LINES} lines`, [
         { path: ['body', 'orderItems'], message: `A cart holds at most ${MAX_CART_LINES} lines` },
       ]);
@@ -236,7 +235,6 @@ export async function addLines(
       tx,
       rows.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
     );
-    await touchCart(tx, cart.id, now);
   });
   return loadCart(ctx, merchant, uid);
 }

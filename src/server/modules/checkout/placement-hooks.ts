@@ -7,16 +7,22 @@ import type { Tx } from '../../db/client.js';
 import { merchants, orderLines } from '../../db/schema/index.js';
 import { awardLoyaltyPoints } from '../customers/customer-account.service.js';
 import { enqueueOrderPlacedNotifications } from '../notifications/notifications.service.js';
-import type { OrderPlacedHook, OrderRow } from '../orders/orders.service.js';
+import type { OrderPlacedHook, OrderRow, PlacementKnown } from '../orders/orders.service.js';
 
-async function queueNotifications(tx: Tx, order: OrderRow): Promise<void> {
-  const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, order.merchantId));
+// What the placing request already read (merchant, lines) is used as is; the reconciler, placing
+// later, passes nothing and these read it.
+async function queueNotifications(tx: Tx, order: OrderRow, known: PlacementKnown): Promise<void> {
+  const [merchant] = known.merchant
+    ? [known.merchant]
+    : await tx.select().from(merchants).where(eq(merchants.id, order.merchantId));
   if (!merchant) return;
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.sortOrder));
+  const lines =
+    known.lines ??
+    (await tx
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.sortOrder)));
   await enqueueOrderPlacedNotifications(tx, {
     merchant,
     order: { ...order, dineinTableName: order.dineinTableName },
@@ -24,12 +30,19 @@ async function queueNotifications(tx: Tx, order: OrderRow): Promise<void> {
   });
 }
 
-async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<void> {
+async function awardPoints(
+  tx: Tx,
+  order: OrderRow,
+  ctx: AppContext,
+  known: PlacementKnown,
+): Promise<void> {
   if (!order.customerId) return;
-  const [merchant] = await tx
-    .select({ name: merchants.name })
-    .from(merchants)
-    .where(eq(merchants.id, order.merchantId));
+  const [merchant] = known.merchant
+    ? [known.merchant]
+    : await tx
+        .select({ name: merchants.name })
+        .from(merchants)
+        .where(eq(merchants.id, order.merchantId));
   await awardLoyaltyPoints(tx, {
     customerId: order.customerId,
     merchantId: order.merchantId,
@@ -44,6 +57,6 @@ async function awardPoints(tx: Tx, order: OrderRow, ctx: AppContext): Promise<vo
 
 /** The placement hooks, in order; app.ts registers them in each app's context (ctx.hooks). */
 export const placementHooks: readonly OrderPlacedHook[] = [
-  (tx, order) => queueNotifications(tx, order),
-  (tx, order, ctx) => awardPoints(tx, order, ctx),
+  (tx, order, _ctx, known) => queueNotifications(tx, order, known),
+  (tx, order, ctx, known) => awardPoints(tx, order, ctx, known),
 ];

@@ -1,8 +1,9 @@
 // Send order (spec §4 "Placing an order", §7 sendOrder): the only call that carries card fields.
 // The server reprices the cart with the submitted choices, runs the nine place-order checks in the
 // spec's order, requires a verified phone from anonymous diners and the bot check when configured,
-// then hands a priced draft to the payments core, which writes the order before any charge and
-// answers a retry of the same idempotency key with the same order.
+// then hands a priced draft to the payments core, which writes the order (claiming the cart for it)
+// before any charge and answers a retry of the same idempotency key with the same order.
+// The merchant is read once and handed on; the cart and its lines are one read.
 import {
   type CheckoutInput,
   MESSAGES,
@@ -17,7 +18,8 @@ import { AppError, type ErrorCode } from '../../lib/app-error.js';
 import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/cart.service.js';
 import { requireCaptcha } from '../captcha/captcha.service.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import type { OrderDraft } from '../orders/orders.service.js';
+import { type OrderDraft, cartBeingPlaced } from '../orders/orders.service.js';
+import { requestFingerprint } from '../payments/gateway.js';
 import {
   type SendOrderResult,
   earlierAnswer,
@@ -58,10 +60,35 @@ export const ADDRESS_NOT_FOUND =
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
+/**
+ * The keyed fingerprint of the request as received (the card reduced to what may be kept: last
+ * four, expiry, billing ZIP). Judged before anything is repriced, so a key reused with another
+ * body is refused whenever it comes, also after its order completed.
+ */
+function fingerprintOf(ctx: AppContext, merchantUuid: string, req: SendOrderRequest): string {
+  const { card, ...checkout } = req.checkout;
+  return requestFingerprint(ctx.config.credentialsKey, {
+    v: 'send-order-request',
+    merchantId: merchantUuid,
+    anonUserId: req.uid,
+    customerId: req.customerId,
+    checkout,
+    card: card
+      ? {
+          last4: (card.cardNumber ?? '').replace(/\D/g, '').slice(-4),
+          expiry: card.expiry ?? null,
+          billingZip: card.billingZip ?? null,
+        }
+      : null,
+    expectedTotalCents: req.expectedTotalCents ?? null,
+  });
+}
+
 export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise<SendOrderResult> {
   const merchant = await findMerchantBySlug(ctx.db, req.merchantId);
   if (!merchant) throw new AppError('not_found', 'Merchant not found');
-  const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey);
+  const fingerprint = fingerprintOf(ctx, merchant.id, req);
+  const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey, fingerprint);
   if (earlier) return earlier;
   const { card, ...info } = req.checkout;
   // Send order prices exactly what it is sent, so it checks again what the store offers.
@@ -74,6 +101,15 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
   });
   const { priced } = state;
   const now = ctx.clock.now();
+  // Another placement of this cart is under way (another tab, a double click with a new key):
+  // say so now rather than after the checks; the claim itself is taken when the order is written.
+  const claim = state.cart;
+  if (claim?.placingOrderId && claim.placingUntil && claim.placingUntil > now) {
+    // It may be this very key's first request, which wrote its order since we asked above.
+    const mine = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey, fingerprint);
+    if (mine) return mine;
+    throw cartBeingPlaced(claim.placingOrderId);
+  }
   if (priced.lines.length === 0) {
     throw new AppError('invalid_input', MESSAGES.EMPTY_CART, [
       { path: ['body', 'orderItems'], message: MESSAGES.EMPTY_CART },
@@ -208,6 +244,8 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
       : {}),
     isBranch: info.isBranch,
     loyaltyPointsEarned: req.customerId ? totals.subtotalCents - totals.discountCents : 0,
+    // Only the lines priced here leave the cart at placement (one added meanwhile stays).
+    cartLineIds: state.lines.map((l) => l.id),
     lines: priced.lines.map((l) => ({
       itemId: l.itemId,
       categoryId: l.categoryId,
@@ -228,6 +266,8 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
 
   return placeOrderWithPayment(ctx, {
     merchantId: req.merchantId,
+    merchant,
+    requestFingerprint: fingerprint,
     anonUserId: req.uid,
     customerId: req.customerId,
     idempotencyKey: req.idempotencyKey,

@@ -1,11 +1,12 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type NewOrderLineRow = typeof orderLines.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
  * Inserts the order unless one with the same (merchant, diner, idempotency key) exists; returns
@@ -20,8 +21,9 @@ export async function insertOrderOnce(tx: Tx, values: NewOrderRow): Promise<Orde
   return row;
 }
 
-export async function insertOrderLines(tx: Tx, lines: NewOrderLineRow[]): Promise<void> {
-  if (lines.length > 0) await tx.insert(orderLines).values(lines);
+/** All lines in one statement. */
+export async function insertOrderLines(tx: Tx, lines: NewOrderLineRow[]): Promise<OrderLineRow[]> {
+  return lines.length > 0 ? tx.insert(orderLines).values(lines).returning() : [];
 }
 
 export async function findOrderByKey(
@@ -75,15 +77,18 @@ export async function takeOrderNumbers(
   merchantUuid: string,
   businessDate: string,
 ): Promise<{ orderNumber: number; dailyOrderNumber: number; businessDate: string }> {
-  await tx.insert(merchantCounters).values({ merchantId: merchantUuid }).onConflictDoNothing();
+  // One upsert: the merchant's first order creates the row, later ones take the next numbers.
   const [row] = await tx
-    .update(merchantCounters)
-    .set({
-      lastOrderNumber: sql`${merchantCounters.lastOrderNumber} + 1`,
-      lastDailyNumber: sql`case when ${merchantCounters.businessDate} >= ${businessDate}::date then ${merchantCounters.lastDailyNumber} + 1 else 1 end`,
-      businessDate: sql`greatest(${merchantCounters.businessDate}, ${businessDate}::date)`,
+    .insert(merchantCounters)
+    .values({ merchantId: merchantUuid, lastOrderNumber: 1, lastDailyNumber: 1, businessDate })
+    .onConflictDoUpdate({
+      target: merchantCounters.merchantId,
+      set: {
+        lastOrderNumber: sql`${merchantCounters.lastOrderNumber} + 1`,
+        lastDailyNumber: sql`case when ${merchantCounters.businessDate} >= ${businessDate}::date then ${merchantCounters.lastDailyNumber} + 1 else 1 end`,
+        businessDate: sql`greatest(${merchantCounters.businessDate}, ${businessDate}::date)`,
+      },
     })
-    .where(eq(merchantCounters.merchantId, merchantUuid))
     .returning();
   if (!row || !row.businessDate) throw new Error('merchant counter row missing');
   return {
@@ -94,27 +99,88 @@ export async function takeOrderNumbers(
 }
 
 const dinerCart = (merchantUuid: string, anonUserId: string) =>
-  sql`(select ${carts.id} from ${carts} where ${carts.merchantId} = ${merchantUuid} and ${carts.anonUserId} = ${anonUserId})`;
+  and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId));
 
-/** Empties the diner's cart for this merchant (the order was placed). */
-export async function emptyCart(tx: Tx, merchantUuid: string, anonUserId: string): Promise<void> {
-  await tx.delete(cartLines).where(inArray(cartLines.cartId, dinerCart(merchantUuid, anonUserId)));
-}
+const dinerCartId = (merchantUuid: string, anonUserId: string) =>
+  sql`(select ${carts.id} from ${carts} where ${dinerCart(merchantUuid, anonUserId)})`;
 
-/** Removes the free promo add-on from the diner's cart (the card payment failed; spec §4). */
-export async function removeFreePromoLines(
+export type CartClaim =
+  | { kind: 'claimed' }
+  /** The diner has no cart here (a caller placing without one): nothing to claim. */
+  | { kind: 'no_cart' }
+  /** Another placement holds the cart: its order id. */
+  | { kind: 'held'; orderId: string };
+
+/**
+ * Claims the diner's cart for `orderId` unless another placement holds an unexpired claim. The
+ * condition is on the cart row alone: a concurrent claimer waits for the row lock and PostgreSQL
+ * re-checks the condition against the committed claim, so only one of them wins.
+ */
+export async function claimCart(
   tx: Tx,
   merchantUuid: string,
   anonUserId: string,
+  orderId: string,
+  now: Date,
+  until: Date,
+): Promise<CartClaim> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [won] = await tx
+      .update(carts)
+      .set({ placingOrderId: orderId, placingUntil: until })
+      .where(
+        and(
+          dinerCart(merchantUuid, anonUserId),
+          or(isNull(carts.placingOrderId), lt(carts.placingUntil, now)),
+        ),
+      )
+      .returning({ id: carts.id });
+    if (won) return { kind: 'claimed' };
+    const [cart] = await tx
+      .select({ holder: carts.placingOrderId })
+      .from(carts)
+      .where(dinerCart(merchantUuid, anonUserId));
+    if (!cart) return { kind: 'no_cart' };
+    if (cart.holder) return { kind: 'held', orderId: cart.holder };
+    // Released between the two statements: try again.
+  }
+  throw new Error('cart claim kept changing');
+}
+
+/**
+ * After a placement: removes the lines the order was priced from (all lines when it names
+ * none) and clears the order's claim on the cart, in one statement.
+ */
+export async function takeOrderedLines(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId' | 'cartLineIds'>,
 ): Promise<void> {
-  await tx
-    .delete(cartLines)
-    .where(
-      and(
-        inArray(cartLines.cartId, dinerCart(merchantUuid, anonUserId)),
-        eq(cartLines.isFreePromo, true),
-      ),
-    );
+  const ids = order.cartLineIds;
+  const which =
+    ids === null ? sql`` : ids.length === 0 ? sql` and false` : sql` and ${cartLines.id} in ${ids}`;
+  await tx.execute(sql`with released as (
+      update ${carts} set placing_order_id = null, placing_until = null
+      where ${dinerCart(order.merchantId, order.anonUserId)} and placing_order_id = ${order.id}
+      returning 1)
+    delete from ${cartLines}
+    where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}`);
+}
+
+/**
+ * After a failed placement: the free promo add-on leaves the cart (spec §4) and the order's
+ * claim is cleared, so the diner can try again (e.g. with another card).
+ */
+export async function releaseCartAfterFailure(
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId'>,
+): Promise<void> {
+  await tx.execute(sql`with released as (
+      update ${carts} set placing_order_id = null, placing_until = null
+      where ${dinerCart(order.merchantId, order.anonUserId)} and placing_order_id = ${order.id}
+      returning 1)
+    delete from ${cartLines}
+    where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}
+      and ${cartLines.isFreePromo}`);
 }
 
 /** Publishes an order's new state to every instance (LISTEN merchant_orders_<uuid hex>). */

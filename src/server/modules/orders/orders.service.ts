@@ -4,35 +4,54 @@
 //                            │
 //                            └──fail──▶ failed
 //
-// A cash order is created and placed in one transaction. Placing assigns the merchant-facing
-// numbers from the counter row, empties the diner's cart, runs the order-placed hooks and
-// publishes the new state, all in the placing transaction; failing removes the free promo item
-// from the cart. Every transition checks the state it starts from, under a row lock.
+// A cash order is created and placed in one transaction. Creating claims the diner's cart for the
+// order (one cart, one order: a second placement of it is refused until this one ends). Placing
+// assigns the merchant-facing numbers from the counter row, removes the lines that were ordered,
+// clears the claim, runs the order-placed hooks (ctx.hooks) and publishes the new state, all in the
+// placing transaction; failing removes the free promo item from the cart and clears the claim.
+// Every transition checks the state it starts from, under a row lock.
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import type { PaymentStatus } from '../../db/schema/index.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
-import { invalidInput } from '../../lib/app-error.js';
+import type { merchants } from '../../db/schema/index.js';
+import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type NewOrderLineRow,
   type NewOrderRow,
+  type OrderLineRow,
   type OrderRow,
-  emptyCart,
+  claimCart,
   insertOrderLines,
   insertOrderOnce,
   lockOrder,
   notifyOrderState,
-  removeFreePromoLines,
+  releaseCartAfterFailure,
   takeOrderNumbers,
+  takeOrderedLines,
   updateOrder,
 } from './orders.repository.js';
 
-export type { OrderRow } from './orders.repository.js';
+export type { OrderLineRow, OrderRow } from './orders.repository.js';
+
+/**
+ * What the placing request already holds, so hooks need not read it again (the reconciler, placing
+ * later, passes nothing and hooks read what they need).
+ */
+export interface PlacementKnown {
+  merchant?: typeof merchants.$inferSelect;
+  lines?: OrderLineRow[];
+}
 
 /** Runs inside the placing transaction, after the numbers are assigned (outbox, loyalty…). */
-export type OrderPlacedHook = (tx: Tx, order: OrderRow, ctx: AppContext) => Promise<void>;
+export type OrderPlacedHook = (
+  tx: Tx,
+  order: OrderRow,
+  ctx: AppContext,
+  known: PlacementKnown,
+) => Promise<void>;
 
 // Post-placement hooks are ctx.hooks.orderPlaced, registered in app.ts (e.g. the merchant's
 // new-order SMS and email). A hook that throws rolls the placement back, so hooks must only
@@ -94,6 +113,11 @@ export interface OrderDraft {
   isBranch?: boolean;
   loyaltyPointsEarned?: number;
   lines: OrderLineSnapshot[];
+  /**
+   * The cart lines the order was priced from: only these leave the cart at placement. Absent:
+   * the whole cart (a caller that placed without reading the cart).
+   */
+  cartLineIds?: string[];
 }
 
 const AMOUNT_KEYS = [
@@ -212,6 +236,7 @@ export function orderRowFrom(draft: OrderDraft, who: OrderIdentity): NewOrderRow
     scheduleTimeStr: draft.schedule?.scheduleTimeStr ?? '',
     isBranch: draft.isBranch ?? false,
     loyaltyPointsEarned: draft.loyaltyPointsEarned ?? 0,
+    cartLineIds: draft.cartLineIds ?? null,
     createdAt: who.createdAt,
     updatedAt: who.createdAt,
   };
@@ -239,18 +264,46 @@ function lineRowsFrom(orderId: string, lines: OrderLineSnapshot[]): NewOrderLine
 }
 
 /**
- * Writes the order in awaiting_payment with its lines, once per idempotency key. Returns the
- * new order, or undefined when the key was used before (nothing is written then).
+ * How long a placement claim holds the cart when nobody clears it (a process that died between
+ * writing the order and its outcome). Normally the claim ends with the order: placed or failed,
+ * by the request or by the reconciler. An awaiting order older than the reconciler's place
+ * deadline (30 minutes) is never placed, so a second order of the cart after this cannot double it.
+ */
+export const CART_CLAIM_MS = 30 * 60_000;
+
+/** The 409 of a second placement of a cart that is being placed (names the order in progress). */
+export function cartBeingPlaced(orderId: string): AppError {
+  return new AppError(
+    'conflict',
+    `This cart is already being ordered (order ${orderId}). Please wait for that order to finish before placing it again.`,
+    [{ path: ['orderInProgress'], message: orderId }],
+  );
+}
+
+/**
+ * Writes the order in awaiting_payment with its lines, once per idempotency key, and claims the
+ * diner's cart for it. Returns the new order and its lines, or undefined when the key was used
+ * before (nothing is written then). Throws conflict (409) when another placement holds the cart;
+ * the caller's transaction then rolls back.
  */
 export async function createAwaitingOrder(
   tx: Tx,
   row: NewOrderRow,
   lines: OrderLineSnapshot[],
-): Promise<OrderRow | undefined> {
+): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
   const order = await insertOrderOnce(tx, row);
   if (!order) return undefined;
-  await insertOrderLines(tx, lineRowsFrom(order.id, lines));
-  return order;
+  const claim = await claimCart(
+    tx,
+    order.merchantId,
+    order.anonUserId,
+    order.id,
+    order.createdAt,
+    new Date(order.createdAt.getTime() + CART_CLAIM_MS),
+  );
+  if (claim.kind === 'held') throw cartBeingPlaced(claim.orderId);
+  const written = await insertOrderLines(tx, lineRowsFrom(order.id, lines));
+  return { order, lines: written };
 }
 
 /** The merchant-local calendar date of an instant ("2026-03-08"). */
@@ -275,6 +328,7 @@ export async function placeOrder(
   orderId: string,
   timeZone: string,
   payment: PaymentOutcome,
+  known: PlacementKnown = {},
 ): Promise<OrderRow | undefined> {
   const current = await lockOrder(tx, orderId);
   if (!current || current.state !== 'awaiting_payment') return undefined;
@@ -294,13 +348,13 @@ export async function placeOrder(
     updatedAt: now,
     ...payment,
   });
-  await emptyCart(tx, placed.merchantId, placed.anonUserId);
-  for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx);
+  await takeOrderedLines(tx, placed);
+  for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx, known);
   await notifyOrderState(tx, placed.merchantId, placed.id, 'placed');
   return placed;
 }
 
-/** awaiting_payment → failed; the free promo add-on leaves the cart (spec §4). */
+/** awaiting_payment → failed; the free promo add-on leaves the cart (spec §4), the claim ends. */
 export async function failOrder(
   ctx: AppContext,
   tx: Tx,
@@ -317,7 +371,7 @@ export async function failOrder(
     paymentStatus: failure.paymentStatus,
     updatedAt: now,
   });
-  await removeFreePromoLines(tx, failed.merchantId, failed.anonUserId);
+  await releaseCartAfterFailure(tx, failed);
   return failed;
 }
 

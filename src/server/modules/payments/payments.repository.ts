@@ -2,7 +2,7 @@
 // is limited to last four, brand, expiry, retref and auth code.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { paymentTransactions } from '../../db/schema/index.js';
+import { orders, paymentTransactions } from '../../db/schema/index.js';
 import type { PaymentResult } from '../../adapters/payments/index.js';
 
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
@@ -61,6 +61,34 @@ export async function findChargeTransaction(
       ),
     );
   return row;
+}
+
+/**
+ * The order of a diner's idempotency key with its authorisation or sale, in one statement (one
+ * snapshot: the pair is always as some commit left it).
+ */
+export async function findOrderWithCharge(
+  tx: Tx,
+  key: { merchantUuid: string; anonUserId: string; idempotencyKey: string },
+): Promise<{ order: typeof orders.$inferSelect; charge: TransactionRow | undefined } | undefined> {
+  const [row] = await tx
+    .select({ order: orders, charge: paymentTransactions })
+    .from(orders)
+    .leftJoin(
+      paymentTransactions,
+      and(
+        eq(paymentTransactions.orderId, orders.id),
+        inArray(paymentTransactions.operation, ['auth', 'sale']),
+      ),
+    )
+    .where(
+      and(
+        eq(orders.merchantId, key.merchantUuid),
+        eq(orders.anonUserId, key.anonUserId),
+        eq(orders.idempotencyKey, key.idempotencyKey),
+      ),
+    );
+  return row ? { order: row.order, charge: row.charge ?? undefined } : undefined;
 }
 
 export async function findMerchantTransaction(

@@ -2,6 +2,7 @@
 // key) before any gateway call, calls the merchant's gateway with our order id, then places or
 // fails the order in one transaction. An unknown outcome leaves the order awaiting payment for the
 // reconciler. Contract and states: docs/decisions/payments-core.md.
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
 import {
@@ -12,7 +13,7 @@ import {
   type PaymentGateway,
   type PaymentResult,
 } from '../../adapters/payments/index.js';
-import type { PaymentStatus } from '../../db/schema/index.js';
+import type { PaymentStatus, merchants } from '../../db/schema/index.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { makeCardFieldsSchema } from '../../../domain/validation/forms.js';
 import {
@@ -23,10 +24,11 @@ import {
   notFound,
 } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { findOrder, findOrderByKey, lockOrder, updateOrder } from '../orders/orders.repository.js';
+import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.js';
 import {
   type OrderDraft,
   type OrderRow,
+  type PlacementKnown,
   checkDraft,
   createAwaitingOrder,
   failOrder,
@@ -42,7 +44,7 @@ import {
 } from './gateway.js';
 import {
   type TransactionRow,
-  findChargeTransaction,
+  findOrderWithCharge,
   insertTransaction,
   resultFields,
   updateTransaction,
@@ -64,6 +66,13 @@ export type PaymentInput = { method: 'cash' } | { method: 'creditcard'; card: Ca
 export interface SendOrderInput {
   /** The spec's merchantId (the store's slug). */
   merchantId: string;
+  /** The merchant's row when the caller already read it (send order does), so it is read once. */
+  merchant?: typeof merchants.$inferSelect;
+  /**
+   * The fingerprint of the caller's request when it makes its own (send order fingerprints the
+   * request it received, so a replay can be judged before repricing); else one of the draft.
+   */
+  requestFingerprint?: string;
   anonUserId: string;
   customerId?: string | null;
   /** Made by the browser once per "Place the order" attempt and kept across its retries. */
@@ -182,7 +191,7 @@ export async function placeOrderWithPayment(
   input: SendOrderInput,
   opts: SendOrderOptions = {},
 ): Promise<SendOrderResult> {
-  const merchant = await findMerchantBySlug(ctx.db, input.merchantId);
+  const merchant = input.merchant ?? (await findMerchantBySlug(ctx.db, input.merchantId));
   if (!merchant) throw notFound('Merchant');
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
     throw invalidInput('Invalid idempotency key', [
@@ -211,17 +220,19 @@ export async function placeOrderWithPayment(
     });
     gateway = requireGateway(ctx, merchant.ecommProvider);
   }
-  const fingerprint = requestFingerprint(ctx.config.credentialsKey, {
-    merchantId: merchant.id,
-    anonUserId: input.anonUserId,
-    customerId: input.customerId ?? null,
-    order: input.order,
-    // Only what may be kept of a card (DESIGN.md §1.4) goes into the fingerprint, not its
-    // number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
-    payment: card
-      ? { method, last4: card.number.slice(-4), expiry: card.expiry, billingZip: card.billingZip }
-      : { method },
-  });
+  const fingerprint =
+    input.requestFingerprint ??
+    requestFingerprint(ctx.config.credentialsKey, {
+      merchantId: merchant.id,
+      anonUserId: input.anonUserId,
+      customerId: input.customerId ?? null,
+      order: input.order,
+      // Only what may be kept of a card (DESIGN.md §1.4) goes into the fingerprint, not its
+      // number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
+      payment: card
+        ? { method, last4: card.number.slice(-4), expiry: card.expiry, billingZip: card.billingZip }
+        : { method },
+    });
 
   const row = orderRowFrom(input.order, {
     merchantUuid: merchant.id,
@@ -236,40 +247,49 @@ export async function placeOrderWithPayment(
   if (!card || !gateway) {
     // Cash: nothing to wait for, written and placed in one transaction.
     const placed = await ctx.db.transaction(async (tx) => {
-      const order = await createAwaitingOrder(tx, row, input.order.lines);
-      if (!order) return undefined;
-      return placeOrder(ctx, tx, order.id, merchant.timeZone, {
-        paid: false,
-        paymentStatus: 'none',
-        transactionId: null,
-        paymentProvider: null,
-      });
+      const created = await createAwaitingOrder(tx, row, input.order.lines);
+      if (!created) return undefined;
+      return placeOrder(
+        ctx,
+        tx,
+        created.order.id,
+        merchant.timeZone,
+        { paid: false, paymentStatus: 'none', transactionId: null, paymentProvider: null },
+        { merchant, lines: created.lines },
+      );
     });
     if (placed) return resultOf(placed, undefined, false);
     return replay(ctx, merchant.id, input, fingerprint, opts);
   }
 
   const operation = gateway.capabilities.flow === 'sale' ? 'sale' : 'auth';
+  // The charge's id is made here so the order is written pending with it in one insert.
+  const chargeId = randomUUID();
   const created = await ctx.db.transaction(async (tx) => {
-    const order = await createAwaitingOrder(tx, row, input.order.lines);
-    if (!order) return undefined;
+    const written = await createAwaitingOrder(
+      tx,
+      {
+        ...row,
+        paymentStatus: 'pending',
+        paymentProvider: gateway.provider,
+        transactionId: chargeId,
+      },
+      input.order.lines,
+    );
+    if (!written) return undefined;
     const charge = await insertTransaction(tx, {
+      id: chargeId,
       merchantId: merchant.id,
-      orderId: order.id,
+      orderId: written.order.id,
       provider: gateway.provider,
       operation,
       status: 'pending',
-      amountCents: order.totalCents,
-      tipCents: order.tipsCents + order.fixedTipsCents,
+      amountCents: written.order.totalCents,
+      tipCents: written.order.tipsCents + written.order.fixedTipsCents,
       createdAt: now,
       updatedAt: now,
     });
-    const pending = await updateOrder(tx, order.id, {
-      paymentStatus: 'pending',
-      paymentProvider: gateway.provider,
-      transactionId: charge.id,
-    });
-    return { order: pending, charge };
+    return { order: written.order, lines: written.lines, charge };
   });
   if (!created) return replay(ctx, merchant.id, input, fingerprint, opts);
 
@@ -298,6 +318,7 @@ export async function placeOrderWithPayment(
     settled = await settleApproval(ctx, merchant, order.id, charge.id, gateway, result, {
       status: operation === 'sale' ? 'captured' : 'authorized',
       canPlace: true,
+      known: { merchant, lines: created.lines },
     });
   } catch (err) {
     // The charge went through but placing failed (database trouble, a hook that threw): the
@@ -379,7 +400,12 @@ export async function settleApproval(
   chargeId: string,
   gateway: PaymentGateway,
   result: PaymentResult,
-  opts: { status: Extract<PaymentStatus, 'authorized' | 'captured'>; canPlace: boolean },
+  opts: {
+    status: Extract<PaymentStatus, 'authorized' | 'captured'>;
+    canPlace: boolean;
+    /** What the placing request already read (merchant, order lines), passed to the hooks. */
+    known?: PlacementKnown;
+  },
 ): Promise<Settlement> {
   const now = ctx.clock.now();
   const verdict = gateway.acceptsVerification(result);
@@ -391,12 +417,19 @@ export async function settleApproval(
         amountCents: result.amountCents,
         updatedAt: now,
       });
-      const placed = await placeOrder(ctx, tx, orderId, merchant.timeZone, {
-        paid: true,
-        paymentStatus: opts.status,
-        transactionId: chargeId,
-        paymentProvider: gateway.provider,
-      });
+      const placed = await placeOrder(
+        ctx,
+        tx,
+        orderId,
+        merchant.timeZone,
+        {
+          paid: true,
+          paymentStatus: opts.status,
+          transactionId: chargeId,
+          paymentProvider: gateway.provider,
+        },
+        opts.known,
+      );
       return { charge, placed };
     });
     if (outcome.placed) return { kind: 'placed', order: outcome.placed, charge: outcome.charge };
@@ -480,34 +513,36 @@ export async function releaseCharge(
   return { kind: 'moved_on', charge };
 }
 
-/** A retry of a key already used: same request → the same order (never a second charge). */
+/** The 409 of a key reused for another request, whenever the reuse comes. */
+const keyReused = () =>
+  new AppError(
+    'conflict',
+    'This order was already sent with different details. Please review your order and place it again.',
+  );
+
+/**
+ * A retry of a key already used: the same request gets the first request's answer (never a
+ * second charge); another request with that key is refused (409), before or after completion.
+ */
 async function replay(
   ctx: AppContext,
   merchantUuid: string,
   input: Pick<SendOrderInput, 'anonUserId' | 'idempotencyKey'>,
-  /** The new request's fingerprint; undefined when the caller only wants the earlier answer. */
-  fingerprint: string | undefined,
+  fingerprint: string,
   opts: SendOrderOptions,
 ): Promise<SendOrderResult> {
   const waitUntil = Date.now() + (opts.replayWaitMs ?? 15_000);
   for (;;) {
-    const first = await findOrderByKey(
-      ctx.db,
+    // The order and its charge in one statement, so one snapshot: a placed order is never seen
+    // beside its charge as it was before the answer (paid without the card's summary).
+    const found = await findOrderWithCharge(ctx.db, {
       merchantUuid,
-      input.anonUserId,
-      input.idempotencyKey,
-    );
-    if (!first) throw new Error('idempotency key row vanished');
-    if (fingerprint !== undefined && first.requestFingerprint !== fingerprint) {
-      throw new AppError(
-        'conflict',
-        'This order was already sent with different details. Please review your order and place it again.',
-      );
-    }
-    // The charge first, then the order: a charge seen still pending with an order seen placed
-    // is fine; the other way round could return a state that is already stale.
-    const charge = await findChargeTransaction(ctx.db, first.id);
-    const order = (await findOrder(ctx.db, first.id)) ?? first;
+      anonUserId: input.anonUserId,
+      idempotencyKey: input.idempotencyKey,
+    });
+    if (!found) throw new Error('idempotency key row vanished');
+    const { order, charge } = found;
+    if (order.requestFingerprint !== fingerprint) throw keyReused();
     if (order.state === 'failed') throw failureOf(order);
     // The first request of this key is still talking to the gateway: wait for its answer.
     const stillTalking =
@@ -520,17 +555,19 @@ async function replay(
 
 /**
  * The answer already given to this idempotency key, if any (waiting briefly while its first
- * request is still with the gateway). Send order asks this before repricing: after a placement
- * the cart is empty, so a retry could not be priced again, yet must get the same order back.
+ * request is still with the gateway); 409 when the key was used for another request. Send order
+ * asks this before repricing: after a placement the ordered lines have left the cart, so a retry
+ * could not be priced again, yet must get the same order back.
  */
 export async function earlierAnswer(
   ctx: AppContext,
   merchantUuid: string,
   anonUserId: string,
   idempotencyKey: string,
+  fingerprint: string,
   opts: SendOrderOptions = {},
 ): Promise<SendOrderResult | null> {
-  const first = await findOrderByKey(ctx.db, merchantUuid, anonUserId, idempotencyKey);
+  const first = await findOrderWithCharge(ctx.db, { merchantUuid, anonUserId, idempotencyKey });
   if (!first) return null;
-  return replay(ctx, merchantUuid, { anonUserId, idempotencyKey }, undefined, opts);
+  return replay(ctx, merchantUuid, { anonUserId, idempotencyKey }, fingerprint, opts);
 }

@@ -1,0 +1,18 @@
+// Loaded into the app's process by a benchmark (node --import): counts every statement the app
+// sends to PostgreSQL through node-postgres (pool queries and transaction statements, BEGIN and
+// COMMIT included). On SIGUSR2 it writes "<signal number>:<count>" to BENCH_QUERY_COUNT_FILE, so
+// the bench can read the count before and after one request. Nothing else changes in the app.
+import { writeFileSync } from 'node:fs';
+import pg from 'pg';
+
+const file = process.env.BENCH_QUERY_COUNT_FILE;
+if (file) {
+  let count = 0;
+  let signals = 0;
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count++;
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  process.on('SIGUSR2', () => writeFileSync(file, `${++signals}:${count}`));
+}

@@ -6,6 +6,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode, type FieldIssue } from '../lib/app-error.js';
+import { BUSY_MESSAGE, isBusyRejection } from './load-shedding.js';
 
 export interface ErrorBody {
   code: ErrorCode;
@@ -33,7 +34,10 @@ function fromFastifyError(err: FastifyError): ErrorBody | undefined {
   }
 }
 
-export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boolean }): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  opts: { serveSpa: boolean; retryAfterSeconds: number },
+): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let body: ErrorBody;
     if (err instanceof AppError) {
@@ -55,6 +59,13 @@ export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boo
       };
     } else if (err.statusCode === 429) {
       body = { code: 'rate_limited', message: 'Too many requests, please try again later' };
+    } else if (isBusyRejection(err)) {
+      // Load shed (or another plugin's "busy"): the client should come back, not see a 500. Not
+      // logged per request: load-shedding.ts warns once in a while with the figures.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', opts.retryAfterSeconds);
+      return reply
+        .status(503)
+        .send({ code: 'upstream_unavailable', message: BUSY_MESSAGE } satisfies ErrorBody);
     } else if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response does not match its declared schema');
       body = { code: 'internal', message: 'Internal error' };

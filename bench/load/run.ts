@@ -106,13 +106,25 @@ function rssMb(pid: number): number {
   }
 }
 
+/** A GET retried while the app sheds load (it may, just after start): as a client should. */
+async function served(url: string): Promise<Response> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const res = await fetch(url);
+    if (res.status !== 503 || Date.now() > end) return res;
+    await res.arrayBuffer();
+    const wait = Number(res.headers.get('retry-after') ?? 1) * 1000;
+    await new Promise((r) => setTimeout(r, Math.min(wait, 5000)));
+  }
+}
+
 interface Diner {
   uid: string;
   cookie: string;
 }
 
 async function newDiner(base: string): Promise<Diner> {
-  const res = await fetch(`${base}/api/users/cookie`);
+  const res = await served(`${base}/api/users/cookie`);
   if (!res.ok) throw new Error(`/api/users/cookie: ${res.status}`);
   const { uid } = (await res.json()) as { uid: string };
   const cookie = res.headers
@@ -230,7 +242,7 @@ async function measure(database: 'pglite' | 'postgres'): Promise<Figures> {
   try {
     const items = orderable(
       (await (
-        await fetch(`${app.base}/api/items7/merchantId/${MERCHANT}/items`)
+        await served(`${app.base}/api/items7/merchantId/${MERCHANT}/items`)
       ).json()) as MenuItem[],
     );
     if (items.length < 2) throw new Error(`${MERCHANT} has fewer than two orderable items`);

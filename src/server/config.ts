@@ -50,6 +50,7 @@ const envSchema = z.object({
   // Load shedding (docs/decisions/load-shedding.md): 503 + Retry-After before the route's work.
   /** Default: on, except under NODE_ENV=test (keeps API tests deterministic). */
   LOAD_SHED: z.enum(['true', 'false']).optional(),
+  LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
   LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   LOAD_SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
@@ -110,6 +111,8 @@ export interface Config {
   /** When the instance refuses new requests with 503 (@fastify/under-pressure); 0 = that check off. */
   loadShed: {
     enabled: boolean;
+    /** Requests handled at once (health probes aside); the next one is refused at once. */
+    maxInFlight: number;
     /** Mean lateness of the event loop over one sample, in ms. */
     maxEventLoopDelayMs: number;
     /** Share of one sample the event loop was busy, 0–1. */
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loadShed: {
       enabled: e.LOAD_SHED ? e.LOAD_SHED === 'true' : e.NODE_ENV !== 'test',
+      maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT,
       maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
       maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,
       maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_USED_BYTES,

@@ -63,6 +63,43 @@ describe('an overloaded instance', () => {
     }
   });
 
+  it('refuses requests beyond its in-flight cap with 503 and gives the slots back when answers are sent', async () => {
+    const t = await createTestApp({
+      env: {
+        LOAD_SHED: 'true',
+        LOAD_SHED_MAX_IN_FLIGHT: '2',
+        LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', // only the cap here
+        LOAD_SHED_RETRY_AFTER_SECONDS: '3',
+      },
+    });
+    try {
+      const cookie = await t.app.inject({ method: 'GET', url: '/api/users/cookie' });
+      const uid = cookie.json<{ uid: string }>().uid;
+      const headers = { cookie: `fk_uid=${uid}` };
+      const url = `/api/shoppingCarts/merchantId/demo/userId/${uid}`;
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(
+          Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url, headers })),
+        );
+        const statuses = answers.map((a) => a.statusCode);
+        expect(statuses.filter((s) => s === 200).length, String(statuses)).toBeGreaterThanOrEqual(
+          2,
+        );
+        expect(
+          statuses.every((s) => s === 200 || s === 503),
+          String(statuses),
+        ).toBe(true);
+        const refused = answers.filter((a) => a.statusCode === 503);
+        expect(refused.length, String(statuses)).toBeGreaterThan(0);
+        for (const r of refused) expect(r.headers['retry-after']).toBe('3');
+      }
+      // Every slot came back: one request alone is served.
+      expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+    }
+  });
+
   it('is off under NODE_ENV=test unless asked for, and on by default elsewhere', () => {
     expect(testConfig().loadShed.enabled).toBe(false);
     expect(testConfig({ LOAD_SHED: 'true' }).loadShed.enabled).toBe(true);

@@ -1,7 +1,10 @@
 // Load shedding (docs/decisions/load-shedding.md): past its capacity the instance refuses new
 // requests at once — 503 with Retry-After, before any route work — instead of queueing them
-// until every diner times out. @fastify/under-pressure samples the event loop and memory; its
-// rejection reaches the client through the one error handler (plugins/error-handler.ts).
+// until every diner times out. Two gates, both answered through the one error handler
+// (plugins/error-handler.ts):
+// - a cap on requests in progress, which bounds queueing (for the database pool, PGlite's one
+//   connection, the CPU) however the work is spread;
+// - @fastify/under-pressure, which samples the event loop (and memory, when limits are set).
 import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
@@ -22,7 +25,19 @@ export const BUSY_MESSAGE = 'Server is busy, please try again shortly';
  */
 const ANSWERED_UNDER_PRESSURE = new Set(['/healthz', '/readyz']);
 
-/** A rejection that means "come back later": under-pressure's, or any other 503 of a plugin. */
+const UNDER_PRESSURE = 'FST_UNDER_PRESSURE';
+const TOO_MANY_IN_FLIGHT = 'FK_TOO_MANY_IN_FLIGHT';
+
+/** The in-flight cap's refusal, shaped like under-pressure's (a 503 FastifyError). */
+class TooManyInFlightError extends Error {
+  readonly code = TOO_MANY_IN_FLIGHT;
+  readonly statusCode = 503;
+  constructor() {
+    super(BUSY_MESSAGE);
+  }
+}
+
+/** A rejection that means "come back later": ours, under-pressure's, or another plugin's 503. */
 export const isBusyRejection = (err: FastifyError) => err.statusCode === 503;
 
 /** One warning per this many ms while shedding lasts, not one per refused request. */
@@ -38,15 +53,30 @@ export async function registerLoadShedding(
       route.config = { ...route.config, pressureHandler: () => undefined };
   });
 
+  let inFlight = 0;
+  if (settings.maxInFlight > 0) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.pressureHandler) return done();
+      if (inFlight >= settings.maxInFlight) {
+        reply.header('retry-after', settings.retryAfterSeconds);
+        return done(new TooManyInFlightError());
+      }
+      inFlight++;
+      // 'close' comes once per response, whether it was sent or the client went away.
+      reply.raw.once('close', () => inFlight--);
+      done();
+    });
+  }
+
   let lastWarning = 0;
   let refusedSinceWarning = 0;
   app.addHook('onError', async (request, _reply, err) => {
-    if (err.code !== 'FST_UNDER_PRESSURE') return;
+    if (err.code !== UNDER_PRESSURE && err.code !== TOO_MANY_IN_FLIGHT) return;
     refusedSinceWarning++;
     const now = Date.now();
     if (now - lastWarning < WARN_EVERY_MS) return;
     request.log.warn(
-      { refused: refusedSinceWarning, ...app.memoryUsage() },
+      { refused: refusedSinceWarning, inFlight, ...app.memoryUsage() },
       'under pressure: refusing requests with 503',
     );
     lastWarning = now;

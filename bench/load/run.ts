@@ -118,6 +118,17 @@ async function served(url: string): Promise<Response> {
   }
 }
 
+/** CPU time a process has used so far, in seconds (user + system, from /proc; Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return NaN;
+  }
+}
+
 interface Diner {
   uid: string;
   cookie: string;
@@ -201,6 +212,8 @@ interface Figures {
   rssStart: number;
   rssPeak: number;
   rssEnd: number;
+  /** Share of one core the app used during the run. */
+  appCpu: number;
   load: [number, number];
 }
 
@@ -265,9 +278,11 @@ async function measure(database: 'pglite' | 'postgres'): Promise<Figures> {
     let rssPeak = rssStart;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(app.pid))), 500);
     const loadBefore = loadavg()[0]!;
+    const cpuBefore = cpuSeconds(app.pid);
     const { result, times } = await run(app.base, diners, lines, CONNECTIONS, DURATION);
     clearInterval(sampler);
     const rssEnd = rssMb(app.pid);
+    const appCpu = (cpuSeconds(app.pid) - cpuBefore) / result.duration;
     rssPeak = Math.max(rssPeak, rssEnd);
 
     const all = [...times.values()].flat().sort((a, b) => a - b);
@@ -300,6 +315,7 @@ async function measure(database: 'pglite' | 'postgres'): Promise<Figures> {
       rssStart,
       rssPeak,
       rssEnd,
+      appCpu,
       load: [loadBefore, loadavg()[0]!],
     };
   } finally {
@@ -323,7 +339,7 @@ function print(f: Figures) {
     `  time-outs (> ${TIMEOUT_S} s) ${f.timeouts}, connection errors ${f.connErrors}; app RSS ${mb(f.rssStart)} at start, ${mb(f.rssPeak)} peak, ${mb(f.rssEnd)} at end`,
   );
   console.log(
-    `  machine load (1-min average, ${cpus().length} cores): ${f.load[0].toFixed(2)} before, ${f.load[1].toFixed(2)} after`,
+    `  machine load (1-min average, ${cpus().length} cores): ${f.load[0].toFixed(2)} before, ${f.load[1].toFixed(2)} after; the app used ${(f.appCpu * 100).toFixed(0)} % of one core`,
   );
 }
 

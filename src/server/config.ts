@@ -51,7 +51,7 @@ const envSchema = z.object({
   /** Default: on, except under NODE_ENV=test (keeps API tests deterministic). */
   LOAD_SHED: z.enum(['true', 'false']).optional(),
   LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
-  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
   LOAD_SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
   LOAD_SHED_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),

@@ -22,6 +22,21 @@ declare module 'autocannon' {
     latency: Histogram;
     requests: Histogram & { sent: number };
     throughput: Histogram;
+    /** Answers by HTTP status, e.g. `{ '200': { count: 12 } }`. */
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  /** One request of a client's sequence; a client runs its sequence in a loop. */
+  export interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called with each answer to this request. */
+    onResponse?: (status: number, body: string, context: unknown) => void;
+  }
+  /** One connection of the run. */
+  export interface Client {
+    setRequests(requests: Request[]): void;
   }
   export interface Options {
     url: string;
@@ -33,7 +48,23 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: Request[];
+    /** Called once per connection before its first request. */
+    setupClient?: (client: Client) => void;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** A run under way: awaitable for its result, and an event source while it runs. */
+  export interface Instance extends PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (
+        client: Client,
+        statusCode: number,
+        resBytes: number,
+        responseTime: number,
+      ) => void,
+    ): this;
+    stop(): void;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

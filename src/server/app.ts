@@ -9,7 +9,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -31,6 +30,7 @@ import {
   registerOriginCheck,
 } from './plugins/access.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSessions } from './plugins/sessions.js';
 import { refuseUnstorableText } from './plugins/storable-text.js';
 import { type Job, outboxWorkerJob, sessionPurgeJob } from './jobs.js';
@@ -94,7 +94,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   const serveSpa = opts.serveWeb !== false && existsSync(join(webDistFolder, 'index.html'));
-  registerErrorHandler(app, { serveSpa });
+  registerErrorHandler(app, { serveSpa, retryAfterSeconds: config.loadShed.retryAfterSeconds });
   collectRoutes(app, routes);
   registerOriginCheck(app);
 
@@ -112,13 +112,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     hsts: config.env === 'production',
   });
-  if (config.env !== 'test') {
-    await app.register(fastifyUnderPressure, {
-      maxEventLoopDelay: 2000,
-      retryAfter: 10,
-      message: 'Server is busy, please try again shortly',
-    });
-  }
+  await registerLoadShedding(app, config.loadShed);
   // br/gzip above 1 KB; cached menu bodies arrive already compressed and are left alone.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });

@@ -49,6 +49,17 @@ const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
 
+  // Load shedding (docs/decisions/load-shedding.md): 503 + Retry-After before the route's work.
+  /** Default: on, except under NODE_ENV=test (keeps API tests deterministic). */
+  LOAD_SHED: z.enum(['true', 'false']).optional(),
+  LOAD_SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(32),
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  LOAD_SHED_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  LOAD_SHED_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+  LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+
   // Outside services (issue 5). Each is off (offline default) until its keys are set.
   TWILIO_ACCOUNT_SID: unsetIfEmpty(
     z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio Account SID (AC + 32 hex)'),
@@ -104,6 +115,21 @@ export interface Config {
   rateLimitMultiplier: number;
   /** Proxies in front of the app whose X-Forwarded-For may be believed (0 = none). */
   trustProxyHops: number;
+  /** When the instance refuses new requests with 503 (@fastify/under-pressure); 0 = that check off. */
+  loadShed: {
+    enabled: boolean;
+    /** Requests handled at once (health probes aside); the next one is refused at once. */
+    maxInFlight: number;
+    /** Mean lateness of the event loop over one sample, in ms. */
+    maxEventLoopDelayMs: number;
+    /** Share of one sample the event loop was busy, 0–1. */
+    maxEventLoopUtilization: number;
+    maxHeapUsedBytes: number;
+    maxRssBytes: number;
+    sampleIntervalMs: number;
+    /** Sent as Retry-After (HTTP counts it in whole seconds). */
+    retryAfterSeconds: number;
+  };
   /** Social sign-in providers (OIDC_PROVIDERS); empty = none. */
   oidcProviders: OidcProviderSettings[];
   /** The sandbox gateway kills the process right after an approval (never in production). */
@@ -241,6 +267,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    loadShed: {
+      enabled: e.LOAD_SHED ? e.LOAD_SHED === 'true' : e.NODE_ENV !== 'test',
+      maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT,
+      maxEventLoopDelayMs: e.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.LOAD_SHED_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.LOAD_SHED_MAX_HEAP_USED_BYTES,
+      maxRssBytes: e.LOAD_SHED_MAX_RSS_BYTES,
+      sampleIntervalMs: e.LOAD_SHED_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
     oidcProviders,
     sandboxCrashAfterApproval:
       e.NODE_ENV !== 'production' && e.FORKFUL_SANDBOX_CRASH_AFTER_APPROVAL === '1',

@@ -12,6 +12,7 @@ import {
 } from '../db/connection-errors.js';
 import type { ErrorBody, FieldIssue } from '../../contract/errors.js';
 import { AppError, ERROR_STATUS } from '../lib/app-error.js';
+import { BUSY_MESSAGE, isBusyRejection } from './load-shedding.js';
 
 /** Maps fastify's own error codes (body parsing, size limits…) onto ours. */
 function fromFastifyError(err: FastifyError): ErrorBody | undefined {
@@ -33,7 +34,10 @@ function fromFastifyError(err: FastifyError): ErrorBody | undefined {
   }
 }
 
-export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boolean }): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  opts: { serveSpa: boolean; retryAfterSeconds: number },
+): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let body: ErrorBody;
     if (err instanceof AppError) {
@@ -63,6 +67,13 @@ export function registerErrorHandler(app: FastifyInstance, opts: { serveSpa: boo
         .status(ERROR_STATUS[body.code])
         .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send(body);
+    } else if (isBusyRejection(err)) {
+      // Load shed (or another plugin's "busy"): the client should come back, not see a 500. Not
+      // logged per request: load-shedding.ts warns once in a while with the figures.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', opts.retryAfterSeconds);
+      return reply
+        .status(503)
+        .send({ code: 'upstream_unavailable', message: BUSY_MESSAGE } satisfies ErrorBody);
     } else if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response does not match its declared schema');
       body = { code: 'internal', message: 'Internal error' };

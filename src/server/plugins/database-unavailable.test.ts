@@ -25,7 +25,7 @@ const thrown: Record<string, () => Error> = {
 };
 
 beforeAll(async () => {
-  registerErrorHandler(app, { serveSpa: false });
+  registerErrorHandler(app, { serveSpa: false, retryAfterSeconds: 2 });
   app.get('/throw/:kind', async (req) => {
     throw thrown[(req.params as { kind: string }).kind]!();
   });

@@ -50,5 +50,5 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('embedded database process', ()
     } finally {
       expect(await stopServer(again)).toBe(0);
     }
-  }, 180_000);
+  }, 600_000);
 });

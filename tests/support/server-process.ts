@@ -49,7 +49,8 @@ export function startServer(env: Record<string, string>, port: number): ServerPr
   return { child, port, base: `http://127.0.0.1:${port}`, output: () => out, exited };
 }
 
-export async function waitReady(p: ServerProcess, timeoutMs = 90_000): Promise<void> {
+// Generous: a cold start migrates and seeds the demo (191 images) and may share a loaded machine.
+export async function waitReady(p: ServerProcess, timeoutMs = 240_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   let exitedEarly = false;
   void p.exited.then(() => (exitedEarly = true));

@@ -18,7 +18,7 @@ import { onPostgresServer } from '../support/test-db.js';
  * order written with its claim, lines and charge (6 with BEGIN/COMMIT), 1 sandbox ledger write,
  * and the placing transaction (14, of which 6 are the outbox's three messages with a wake-up each).
  */
-const MAX_QUERIES = 27;
+const MAX_QUERIES = 28;
 
 const clock = manualClock('2026-11-24T17:00:00Z');
 let t: App;

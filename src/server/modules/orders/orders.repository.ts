@@ -148,6 +148,37 @@ export async function claimCart(
 }
 
 /**
+ * After winning the claim: the order that already took any of `lineIds` out of the cart, if one
+ * did. A separate statement on purpose: under READ COMMITTED it sees every placement committed
+ * before the claim was won (a claimer that waited for another placing transaction's row lock
+ * wins the freed claim, but that statement's snapshot still showed the lines it then removed).
+ */
+export async function orderThatTookLines(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+  orderId: string,
+  lineIds: string[],
+): Promise<string | undefined> {
+  const ids = sql`${sql.param(lineIds)}::uuid[]`;
+  const rows = (await tx.execute(sql`
+    select
+      (select count(*)::int from ${cartLines}
+        where ${cartLines.cartId} = ${dinerCartId(merchantUuid, anonUserId)}
+          and ${cartLines.id} = any(${ids})) as present,
+      (select ${orders.id} from ${orders}
+        where ${orders.merchantId} = ${merchantUuid} and ${orders.anonUserId} = ${anonUserId}
+          and ${orders.id} <> ${orderId} and ${orders.state} <> 'failed'
+          and ${orders.cartLineIds} && ${ids}
+        order by ${orders.createdAt} desc limit 1) as taken_by`)) as unknown as {
+    rows: { present: number; taken_by: string | null }[];
+  };
+  const row = rows.rows[0];
+  if (!row || row.present === lineIds.length) return undefined;
+  return row.taken_by ?? 'unknown';
+}
+
+/**
  * After a placement: removes the lines the order was priced from (all lines when it names
  * none) and clears the order's claim on the cart, in one statement.
  */

@@ -27,6 +27,7 @@ import {
   insertOrderLines,
   insertOrderOnce,
   lockOrder,
+  orderThatTookLines,
   notifyOrderState,
   releaseCartAfterFailure,
   takeOrderNumbers,
@@ -280,6 +281,15 @@ export function cartBeingPlaced(orderId: string): AppError {
   );
 }
 
+/** The lines this request priced were ordered meanwhile by another placement (another tab). */
+export function cartAlreadyOrdered(orderId: string): AppError {
+  return new AppError(
+    'conflict',
+    `This cart has just been ordered (order ${orderId}). Please review your cart before placing another order.`,
+    [{ path: ['orderInProgress'], message: orderId }],
+  );
+}
+
 /**
  * Writes the order in awaiting_payment with its lines, once per idempotency key, and claims the
  * diner's cart for it. Returns the new order and its lines, or undefined when the key was used
@@ -302,6 +312,16 @@ export async function createAwaitingOrder(
     new Date(order.createdAt.getTime() + CART_CLAIM_MS),
   );
   if (claim.kind === 'held') throw cartBeingPlaced(claim.orderId);
+  if (claim.kind === 'claimed' && row.cartLineIds && row.cartLineIds.length > 0) {
+    const takenBy = await orderThatTookLines(
+      tx,
+      order.merchantId,
+      order.anonUserId,
+      order.id,
+      row.cartLineIds,
+    );
+    if (takenBy) throw cartAlreadyOrdered(takenBy);
+  }
   const written = await insertOrderLines(tx, lineRowsFrom(order.id, lines));
   return { order, lines: written };
 }

@@ -23,6 +23,7 @@ export const orderAmounts = z.object({
 export type OrderAmounts = z.infer<typeof orderAmounts>;
 
 export const ORDER_STATES = ['awaiting_payment', 'placed', 'voided', 'failed'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
 export const orderPlacedView = z.object({
   _id: z.string(),

@@ -36,3 +36,11 @@ export const errorBody = z.object({
   issues: z.array(fieldIssue).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** A route's error answers: the error body under each status the route may answer with. */
+export function errorAnswers<S extends number>(...statuses: S[]): Record<S, typeof errorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<
+    S,
+    typeof errorBody
+  >;
+}

@@ -1,28 +1,17 @@
 // A placed order as the diner's order-placed page reads it (spec §2 order_placed), and the
 // amounts every order answer shows.
 import { z } from 'zod';
+import { type OrderTotals, orderTotalsSchema } from '../domain/pricing/totals.js';
 import { merchantIdParam } from './common.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';
 
-/** An order's amounts in cents (the cart's quote and a placed order alike). */
-export const orderAmounts = z.object({
-  subtotalCents: z.number().int(),
-  taxCents: z.number().int(),
-  tipsCents: z.number().int(),
-  fixedTipsCents: z.number().int(),
-  discountCents: z.number().int(),
-  processingFeeCents: z.number().int(),
-  serviceFeeCents: z.number().int(),
-  /** What the "fees" line shows: processing plus service. */
-  feesShownCents: z.number().int(),
-  deliveryFeeCents: z.number().int(),
-  roomServiceDeliveryFeeCents: z.number().int(),
-  totalCents: z.number().int(),
-});
-export type OrderAmounts = z.infer<typeof orderAmounts>;
+/** An order's amounts in cents: the domain's pricing defines them (one home). */
+export const orderAmounts = orderTotalsSchema;
+export type OrderAmounts = OrderTotals;
 
 export const ORDER_STATES = ['awaiting_payment', 'placed', 'voided', 'failed'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
 
 export const orderPlacedView = z.object({
   _id: z.string(),

@@ -1,6 +1,7 @@
 // Order-level amounts (spec §9). Each component is rounded once, half up, on its own; the total is
 // the exact integer sum of the rounded parts, so what the receipt lists always adds up.
 // What each amount is computed on is recorded in docs/decisions/domain-rules.md.
+import { z } from 'zod';
 import { parseFractionToPpm } from '../money/parse.js';
 import { applyPpm, PPM } from '../money/rounding.js';
 import type { OrderMethod } from '../settings/schemas.js';
@@ -73,21 +74,26 @@ export interface TotalsInput {
   settings: PricingSettings;
 }
 
-export interface OrderTotals {
-  subtotalCents: number;
+/**
+ * An order's amounts in cents (the cart's quote and a placed order alike): the one definition,
+ * which the API contract publishes as its `orderAmounts`.
+ */
+export const orderTotalsSchema = z.object({
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  tipsCents: z.number().int(),
+  fixedTipsCents: z.number().int(),
   /** Promo-code discount: subtotal × percentage off. */
-  discountCents: number;
-  taxCents: number;
-  tipsCents: number;
-  fixedTipsCents: number;
-  processingFeeCents: number;
-  serviceFeeCents: number;
+  discountCents: z.number().int(),
+  processingFeeCents: z.number().int(),
+  serviceFeeCents: z.number().int(),
   /** What the "fees" line shows: processing plus service (spec §9). */
-  feesShownCents: number;
-  deliveryFeeCents: number;
-  roomServiceDeliveryFeeCents: number;
-  totalCents: number;
-}
+  feesShownCents: z.number().int(),
+  deliveryFeeCents: z.number().int(),
+  roomServiceDeliveryFeeCents: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type OrderTotals = z.infer<typeof orderTotalsSchema>;
 
 function rate(ppm: number, name: string): number {
   if (!Number.isSafeInteger(ppm) || ppm < 0 || ppm > PPM) {

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import { SendError } from '../send-error.js';
 
 export interface EmailMessage {
   to: string[];
@@ -26,16 +27,7 @@ export interface EmailAdapter {
 }
 
 /** A failed send. permanent: the server refused the message for good (5xx reply). */
-export class EmailError extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    readonly code?: number | string,
-  ) {
-    super(message);
-    this.name = 'EmailError';
-  }
-}
+export class EmailError extends SendError {}
 
 /** A stable RFC 5322 Message-ID for an outbox message key. */
 export function messageIdFor(messageKey: string, from: string): string {

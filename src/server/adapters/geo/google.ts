@@ -3,14 +3,8 @@
 // where "nothing" is a fine answer) falls back to the offline data, so a Google outage, quota or
 // key problem never stops a diner: distances become straight-line miles (spec C7.42).
 import { offlineGeocode, offlineSuggest } from './offline.js';
-import {
-  type AddressSuggestion,
-  type GeoAdapter,
-  type GeocodeResult,
-  type LatLng,
-  haversineMiles,
-  roundMiles,
-} from './types.js';
+import type { AddressSuggestion, GeoAdapter, GeocodeResult, LatLng } from './types.js';
+import { haversineMiles, roundMiles } from './types.js';
 
 export interface GoogleGeoOptions {
   apiKey: string;

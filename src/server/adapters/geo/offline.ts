@@ -1,14 +1,8 @@
 // The offline geo default: US ZIP-code centroids from the `zipcodes` package, straight-line
 // miles, and ZIP / city suggestions. The 5 MB data file is loaded on first use.
 import { createRequire } from 'node:module';
-import {
-  type AddressSuggestion,
-  type GeoAdapter,
-  type GeocodeResult,
-  type LatLng,
-  haversineMiles,
-  roundMiles,
-} from './types.js';
+import type { AddressSuggestion, GeoAdapter, GeocodeResult, LatLng } from './types.js';
+import { haversineMiles, roundMiles } from './types.js';
 
 interface ZipRecord {
   zip: string;

@@ -2,6 +2,7 @@
 // outbox view) and Twilio's Messages API, switched on by TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN
 // (+ TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID). Only +1 (US/NANP) numbers are ever sent.
 import type { Config } from '../../config.js';
+import { SendError } from '../send-error.js';
 
 export interface SmsMessage {
   /** E.164 +1 number, e.g. +15551234567 (see toUsE164). */
@@ -24,16 +25,7 @@ export interface SmsAdapter {
 }
 
 /** A failed send. permanent: retrying cannot help (bad number, unsubscribed, rejected sender). */
-export class SmsError extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-    readonly code?: number | string,
-  ) {
-    super(message);
-    this.name = 'SmsError';
-  }
-}
+export class SmsError extends SendError {}
 
 /**
  * A US phone number as E.164 (+1XXXXXXXXXX), or null when it is not a valid NANP number:

@@ -13,20 +13,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PromoMethod, WeeklyHours } from '../../../domain/settings/schemas.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import { createdAt, id, menuEntry, ownedBy, priceRange, updatedAt } from './columns.js';
 import { images, merchants, printers } from './merchants.js';
 
 export const categories = pgTable(
   'categories',
   {
     id: id(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
+    merchantId: ownedBy('merchant_id', () => merchants.id),
     seedKey: text('seed_key'),
-    sortOrder: integer('sort_order').notNull().default(0),
-    name: text('name').notNull(),
-    name2: text('name_2nd').notNull().default(''),
+    ...menuEntry(),
     description: text('description').notNull().default(''),
     /** When set, items of the category are orderable only in these periods. */
     availableHour: jsonb('available_hour').$type<WeeklyHours>(),
@@ -45,16 +41,10 @@ export const items = pgTable(
   'items',
   {
     id: id(),
-    merchantId: uuid('merchant_id')
-      .notNull()
-      .references(() => merchants.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
-    /** The spec's item_order_id: position within the category. */
-    sortOrder: integer('sort_order').notNull().default(0),
-    name: text('name').notNull(),
-    name2: text('name_2nd').notNull().default(''),
+    merchantId: ownedBy('merchant_id', () => merchants.id),
+    categoryId: ownedBy('category_id', () => categories.id),
+    /** sortOrder is the spec's item_order_id: position within the category. */
+    ...menuEntry(),
     description: text('description').notNull().default(''),
     priceCents: integer('price_cents').notNull(),
     rawSign: boolean('raw_sign').notNull().default(false),
@@ -69,7 +59,7 @@ export const items = pgTable(
   },
   (t) => [
     index('items_merchant_category_sort').on(t.merchantId, t.categoryId, t.sortOrder),
-    check('items_price_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 9999900`),
+    priceRange('items', t.priceCents),
   ],
 );
 
@@ -77,12 +67,8 @@ export const items = pgTable(
 export const itemPrinters = pgTable(
   'item_printers',
   {
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    printerId: uuid('printer_id')
-      .notNull()
-      .references(() => printers.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => items.id),
+    printerId: ownedBy('printer_id', () => printers.id),
   },
   (t) => [primaryKey({ columns: [t.itemId, t.printerId] })],
 );
@@ -91,17 +77,13 @@ export const itemSizes = pgTable(
   'item_sizes',
   {
     id: id(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    sortOrder: integer('sort_order').notNull().default(0),
-    name: text('name').notNull(),
-    name2: text('name_2nd').notNull().default(''),
+    itemId: ownedBy('item_id', () => items.id),
+    ...menuEntry(),
     priceCents: integer('price_cents').notNull(),
   },
   (t) => [
     index('item_sizes_item').on(t.itemId, t.sortOrder),
-    check('item_sizes_price_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 9999900`),
+    priceRange('item_sizes', t.priceCents),
   ],
 );
 
@@ -110,12 +92,8 @@ export const optionGroups = pgTable(
   'option_groups',
   {
     id: id(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    sortOrder: integer('sort_order').notNull().default(0),
-    name: text('name').notNull(),
-    name2: text('name_2nd').notNull().default(''),
+    itemId: ownedBy('item_id', () => items.id),
+    ...menuEntry(),
     numberToSelect: integer('number_to_select').notNull().default(0),
     minNumberToSelect: integer('min_number_to_select'),
     maxNumberToSelect: integer('max_number_to_select'),
@@ -134,16 +112,12 @@ export const optionValues = pgTable(
   'option_values',
   {
     id: id(),
-    optionGroupId: uuid('option_group_id')
-      .notNull()
-      .references(() => optionGroups.id, { onDelete: 'cascade' }),
-    sortOrder: integer('sort_order').notNull().default(0),
-    name: text('name').notNull(),
-    name2: text('name_2nd').notNull().default(''),
+    optionGroupId: ownedBy('option_group_id', () => optionGroups.id),
+    ...menuEntry(),
     priceCents: integer('price_cents').notNull().default(0),
   },
   (t) => [
     index('option_values_group').on(t.optionGroupId, t.sortOrder),
-    check('option_values_price_range', sql`${t.priceCents} >= 0 and ${t.priceCents} <= 9999900`),
+    priceRange('option_values', t.priceCents),
   ],
 );

@@ -17,7 +17,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
-import { createdAt, id, updatedAt } from './columns.js';
+import type { OrderState } from '../../../contract/orders.js';
+import { createdAt, id, ownedBy, updatedAt } from './columns.js';
 import { customers } from './customers.js';
 import { categories, items, itemSizes } from './menu.js';
 import { merchants } from './merchants.js';
@@ -74,9 +75,6 @@ export const cartLines = pgTable(
   ],
 );
 
-export const ORDER_STATES = ['awaiting_payment', 'placed', 'failed', 'voided'] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-
 /**
  * none: nothing at a gateway (cash, or not yet asked); pending: asked, answer not known yet;
  * authorized: held, to be captured; captured: charged (sale or capture); voided: released;
@@ -100,6 +98,7 @@ export const orders = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** The contract's states; orders_state_known below lists them for the database. */
     state: text('state').$type<OrderState>().notNull().default('awaiting_payment'),
     /** The spec's orderId and dailyOrderId: assigned when placed, gapless per merchant. */
     orderNumber: integer('order_number'),
@@ -208,9 +207,7 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: ownedBy('order_id', () => orders.id),
     sortOrder: integer('sort_order').notNull(),
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),

@@ -193,9 +193,7 @@ async function insertMenu(
       .values({
         merchantId: merchantUuid,
         seedKey: category.key,
-        sortOrder: categoryIndex,
-        name: category.name,
-        name2: category.name2,
+        ...menuEntry(category, categoryIndex),
         description: category.description,
         availableHour: category.availableHour ?? null,
         promoMethod: category.promoMethod ?? null,
@@ -218,9 +216,7 @@ async function insertMenu(
         .values({
           merchantId: merchantUuid,
           categoryId: cat!.id,
-          sortOrder: itemIndex,
-          name: item.name,
-          name2: item.name2,
+          ...menuEntry(item, itemIndex),
           description: item.description,
           priceCents: item.priceCents,
           rawSign: item.raw ?? false,
@@ -236,9 +232,7 @@ async function insertMenu(
         await tx.insert(itemSizes).values(
           item.sizes.map((s, i) => ({
             itemId,
-            sortOrder: i,
-            name: s.name,
-            name2: s.name2 ?? '',
+            ...menuEntry(s, i),
             priceCents: s.priceCents,
           })),
         );
@@ -250,9 +244,7 @@ async function insertMenu(
           .insert(optionGroups)
           .values({
             itemId,
-            sortOrder: groupIndex,
-            name: g.name,
-            name2: g.name2 ?? '',
+            ...menuEntry(g, groupIndex),
             numberToSelect: g.numberToSelect ?? 0,
             minNumberToSelect: g.minNumberToSelect ?? null,
             maxNumberToSelect: g.maxNumberToSelect ?? null,
@@ -262,9 +254,7 @@ async function insertMenu(
         await tx.insert(optionValues).values(
           g.values.map((v, i) => ({
             optionGroupId: group!.id,
-            sortOrder: i,
-            name: v.name,
-            name2: v.name2 ?? '',
+            ...menuEntry(v, i),
             priceCents: v.priceCents,
           })),
         );
@@ -281,4 +271,9 @@ async function insertMenu(
         await tx.insert(itemPrinters).values(assigned.map((p) => ({ itemId, printerId: p })));
     }
   }
+}
+
+/** A menu entry's place and names, as the menu tables store them (see schema/columns menuEntry). */
+function menuEntry(entry: { name: string; name2?: string | undefined }, sortOrder: number) {
+  return { sortOrder, name: entry.name, name2: entry.name2 ?? '' };
 }

@@ -5,7 +5,7 @@ import * as api from '../../../contract/customers.js';
 import { MESSAGES } from '../../../domain/index.js';
 import { CaptchaUnavailableError } from '../../adapters/captcha/index.js';
 import type { AppContext } from '../../app-context.js';
-import { scaledRateLimit } from '../../config.js';
+import { publicLimited } from '../../lib/route-config.js';
 import { AppError } from '../../lib/app-error.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
@@ -28,13 +28,12 @@ export const CAPTCHA_FAILED = 'Please complete the captcha and try again';
 export const customerAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const signIn = publicLimited(ctx.config, SIGN_IN_RATE_LIMIT);
+    const register = publicLimited(ctx.config, REGISTER_RATE_LIMIT);
+
     app.post(
       api.customerLogin.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, SIGN_IN_RATE_LIMIT) },
-        attachValidation: true,
-        schema: api.customerLogin.schema,
-      },
+      { config: signIn, attachValidation: true, schema: api.customerLogin.schema },
       async (request, reply) => {
         rejectInvalid(request, firstIssueMessage);
         if (request.body.external) throw new AppError('invalid_input', SOCIAL_SIGN_IN_ELSEWHERE);
@@ -46,11 +45,7 @@ export const customerAuthRoutes =
 
     app.post(
       api.customerRegister.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, REGISTER_RATE_LIMIT) },
-        attachValidation: true,
-        schema: api.customerRegister.schema,
-      },
+      { config: register, attachValidation: true, schema: api.customerRegister.schema },
       async (request, reply) => {
         rejectInvalid(request, firstIssueMessage);
         const captcha = ctx.adapters.captcha;

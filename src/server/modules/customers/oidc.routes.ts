@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/oidc.js';
 import type { AppContext } from '../../app-context.js';
-import { scaledRateLimit } from '../../config.js';
+import { publicLimited } from '../../lib/route-config.js';
 import { AppError } from '../../lib/app-error.js';
 import { startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
@@ -36,6 +36,8 @@ export const customerOidcRoutes =
     providers: OidcProviderSettings[] = ctx.config.oidcProviders,
   ): FastifyPluginAsyncZod =>
   async (app) => {
+    const limited = publicLimited(ctx.config, OIDC_RATE_LIMIT);
+
     const clients = new OidcClients(providers, PROVIDER_TIMEOUT_SECONDS);
     const production = ctx.config.env === 'production';
 
@@ -59,10 +61,7 @@ export const customerOidcRoutes =
 
     app.get(
       api.startOidcSignIn.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, OIDC_RATE_LIMIT) },
-        schema: api.startOidcSignIn.schema,
-      },
+      { config: limited, schema: api.startOidcSignIn.schema },
       async (request, reply) => {
         const p = settingsFor(request.params.provider);
         const returnTo = safeReturnTo(request.query.returnTo);
@@ -88,10 +87,7 @@ export const customerOidcRoutes =
 
     app.get(
       api.oidcCallback.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, OIDC_RATE_LIMIT) },
-        schema: api.oidcCallback.schema,
-      },
+      { config: limited, schema: api.oidcCallback.schema },
       async (request, reply) => {
         const p = settingsFor(request.params.provider);
         reply.header('cache-control', 'no-store');

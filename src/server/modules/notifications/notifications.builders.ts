@@ -3,6 +3,7 @@
 // the customer-info submission email and the verification-code SMS. Each returns null (with no
 // side effect) when the message does not apply: setting off, no valid recipient.
 import { DateTime } from 'luxon';
+import type { OrderAmounts } from '../../../contract/orders.js';
 import { formatUsd } from '../../../domain/format/money.js';
 import { looksLikeEmail } from '../../../domain/validation/fields.js';
 import type { CustomerInfoCollect } from '../../../domain/settings/schemas.js';
@@ -22,8 +23,11 @@ export interface NotifyMerchant {
   customerInfoCollect: CustomerInfoCollect | null;
 }
 
-/** What the messages need to know about the order (an orders row fits). */
-export interface NotifyOrder {
+/**
+ * What the messages need to know about the order (an orders row fits). Its amounts are the
+ * contract's; the row stores no "fees shown" line (the texts add processing and service).
+ */
+export interface NotifyOrder extends Omit<OrderAmounts, 'feesShownCents'> {
   id: string;
   orderNumber: number | null;
   dailyOrderNumber: number | null;
@@ -41,16 +45,6 @@ export interface NotifyOrder {
   roomServiceRoom: string;
   scheduleDate: string;
   scheduleTimeStr: string;
-  subtotalCents: number;
-  taxCents: number;
-  tipsCents: number;
-  fixedTipsCents: number;
-  discountCents: number;
-  processingFeeCents: number;
-  serviceFeeCents: number;
-  deliveryFeeCents: number;
-  roomServiceDeliveryFeeCents: number;
-  totalCents: number;
 }
 
 /** One ordered line (an order_lines row fits). */

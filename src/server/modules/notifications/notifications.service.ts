@@ -6,18 +6,13 @@
 import type { Tx } from '../../db/client.js';
 import { enqueueMessage } from '../outbox/index.js';
 import type { EmailPayload, OutboxMessage, SmsPayload } from '../outbox/index.js';
-import {
-  type NotifyLine,
-  type NotifyMerchant,
-  type NotifyOrder,
-  type NotifySubmission,
-  buildCustomerInfoEmail,
-  buildNewOrderEmail,
-  buildOrderPlacedSms,
-  buildReadyTimeSms,
-  buildReceiptEmail,
-  buildVerificationSms,
+import type {
+  NotifyLine,
+  NotifyMerchant,
+  NotifyOrder,
+  NotifySubmission,
 } from './notifications.builders.js';
+import * as text from './notifications.builders.js';
 
 export * from './notifications.builders.js';
 
@@ -46,7 +41,7 @@ export async function enqueueOrderPlacedNotifications(
       m.id,
       'sms',
       `order-placed-sms:${o.id}`,
-      buildOrderPlacedSms(m, o),
+      text.buildOrderPlacedSms(m, o),
       m.enableReceivingOrderPlacedSms ? 'store phone is not a +1 number' : 'setting off',
     ),
     await queueIfBuilt(
@@ -54,7 +49,7 @@ export async function enqueueOrderPlacedNotifications(
       m.id,
       'email',
       `new-order-email:${o.id}`,
-      buildNewOrderEmail(m, o, lines),
+      text.buildNewOrderEmail(m, o, lines),
       'no notification email',
     ),
     await queueIfBuilt(
@@ -62,7 +57,7 @@ export async function enqueueOrderPlacedNotifications(
       m.id,
       'email',
       `receipt-email:${o.id}`,
-      buildReceiptEmail(m, o, lines),
+      text.buildReceiptEmail(m, o, lines),
       'diner gave no email',
     ),
   ];
@@ -71,7 +66,7 @@ export async function enqueueOrderPlacedNotifications(
 /** Queues a built message under its key, or records why there is none. */
 async function queueIfBuilt(
   tx: Tx,
-  merchantId: string,
+  merchantId: string | null,
   kind: 'sms' | 'email',
   messageKey: string,
   payload: SmsPayload | EmailPayload | null,
@@ -91,23 +86,17 @@ export async function enqueueReadyTimeSms(
   input: { merchant: NotifyMerchant; order: NotifyOrder; minutes: number },
 ): Promise<Queued> {
   const messageKey = `ready-time-sms:${input.order.id}`;
-  const sms = buildReadyTimeSms(input.merchant, input.order, input.minutes);
-  if (!sms) {
-    return {
-      messageKey,
-      queued: false,
-      skipped: input.merchant.enableOrderTimeConfirmSms
-        ? 'diner phone is not a +1 number or minutes out of range'
-        : 'setting off',
-    };
-  }
-  const r = await enqueueMessage(tx, {
-    kind: 'sms',
-    merchantId: input.merchant.id,
+  const sms = text.buildReadyTimeSms(input.merchant, input.order, input.minutes);
+  return queueIfBuilt(
+    tx,
+    input.merchant.id,
+    'sms',
     messageKey,
-    payload: sms,
-  });
-  return { messageKey, queued: true, created: r.created };
+    sms,
+    input.merchant.enableOrderTimeConfirmSms
+      ? 'diner phone is not a +1 number or minutes out of range'
+      : 'setting off',
+  );
 }
 
 /** A customer-info submission to the merchant's customerInfoCollect recipients and subject. */
@@ -116,15 +105,15 @@ export async function enqueueCustomerInfoEmail(
   input: { merchant: NotifyMerchant; submission: NotifySubmission },
 ): Promise<Queued> {
   const messageKey = `customer-info-email:${input.submission.id}`;
-  const email = buildCustomerInfoEmail(input.merchant, input.submission);
-  if (!email) return { messageKey, queued: false, skipped: 'collection off or no recipients' };
-  const r = await enqueueMessage(tx, {
-    kind: 'email',
-    merchantId: input.merchant.id,
+  const email = text.buildCustomerInfoEmail(input.merchant, input.submission);
+  return queueIfBuilt(
+    tx,
+    input.merchant.id,
+    'email',
     messageKey,
-    payload: email,
-  });
-  return { messageKey, queued: true, created: r.created };
+    email,
+    'collection off or no recipients',
+  );
 }
 
 /**
@@ -143,16 +132,9 @@ export async function enqueueVerificationSms(
   },
 ): Promise<Queued> {
   const messageKey = `verification-sms:${input.sendId}`;
-  const sms = buildVerificationSms(input.phone, input.code, {
+  const sms = text.buildVerificationSms(input.phone, input.code, {
     ...(input.storeName ? { storeName: input.storeName } : {}),
     ...(input.expiresInMinutes ? { expiresInMinutes: input.expiresInMinutes } : {}),
   });
-  if (!sms) return { messageKey, queued: false, skipped: 'not a +1 number' };
-  const r = await enqueueMessage(tx, {
-    kind: 'sms',
-    merchantId: input.merchantId ?? null,
-    messageKey,
-    payload: sms,
-  });
-  return { messageKey, queued: true, created: r.created };
+  return queueIfBuilt(tx, input.merchantId ?? null, 'sms', messageKey, sms, 'not a +1 number');
 }

@@ -3,21 +3,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/store.js';
 import type { AppContext } from '../../app-context.js';
-import { scaledRateLimit } from '../../config.js';
+import { publicLimited } from '../../lib/route-config.js';
 import { autoAppliedOffer, checkPromoCode } from './promo.service.js';
 
 export const promoRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const codeLookup = publicLimited(ctx.config, { max: 20, timeWindow: '1 minute' });
+
     app.get(
       api.getPromoCode.path,
-      {
-        config: {
-          access: 'public',
-          rateLimit: scaledRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }),
-        },
-        schema: api.getPromoCode.schema,
-      },
+      { config: codeLookup, schema: api.getPromoCode.schema },
       async (req) => {
         const found = await checkPromoCode(ctx, req.params.merchantId, req.params.code);
         return { code: found.code, percentageOff: found.percentageOff };

@@ -11,19 +11,24 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
+type SessionKind = (typeof sessions.$inferSelect)['kind'];
+
+/** The session of this token, of this kind, not yet expired. */
+function liveSession(tokenHash: string, kind: SessionKind, now: Date) {
+  return and(
+    eq(sessions.tokenHash, tokenHash),
+    eq(sessions.kind, kind),
+    gt(sessions.expiresAt, now),
+  );
+}
+
 /** The merchant of a live merchant session. */
 export async function findMerchantByTokenHash(db: Db, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ id: merchants.id, merchantId: merchants.merchantId })
     .from(sessions)
     .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        eq(sessions.kind, 'merchant'),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+    .where(liveSession(tokenHash, 'merchant', now));
   return row;
 }
 
@@ -33,13 +38,7 @@ export async function findCustomerByTokenHash(db: Db, tokenHash: string, now: Da
     .select({ id: customers.id, name: customers.name, email: customers.email })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        eq(sessions.kind, 'customer'),
-        gt(sessions.expiresAt, now),
-      ),
-    );
+    .where(liveSession(tokenHash, 'customer', now));
   return row;
 }
 

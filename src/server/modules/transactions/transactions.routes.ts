@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
-import { errorBody, merchantIdParam, uuidParam } from '../../lib/schemas.js';
+import { errorAnswers } from '../../../contract/errors.js';
+import { merchantIdParam, uuidParam } from '../../lib/schemas.js';
 import {
   adjustTransactionTips,
   getOrderTransaction,
@@ -38,16 +39,7 @@ const orderRefParam = z
     'Invalid order id',
   );
 
-const errors = {
-  400: errorBody,
-  401: errorBody,
-  402: errorBody,
-  403: errorBody,
-  404: errorBody,
-  409: errorBody,
-  500: errorBody,
-  503: errorBody,
-};
+const errors = errorAnswers(400, 401, 402, 403, 404, 409, 500, 503);
 
 export const transactionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -3,6 +3,7 @@
 // void only same-day (merchant time) paid card orders, providers cardPointe, tsys, tsys2 (and our
 // sandbox); tip adjustment same-day, providers cardPointe and tsys2 (and the sandbox).
 import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
 import {
   GatewayDeclined,
   GatewayError,
@@ -152,6 +153,55 @@ async function loadByTransaction(ctx: AppContext, merchant: Merchant, transactio
   return { order, charge };
 }
 
+/**
+ * The merchant, order, charge and gateway of a transaction the merchant may act on now (void or
+ * tips), or a conflict with the spec's failure message and the rule that refused it.
+ */
+async function loadForAction(
+  ctx: AppContext,
+  merchantId: string,
+  transactionId: string,
+  action: keyof Rules,
+  failure: string,
+) {
+  const merchant = await loadMerchant(ctx, merchantId);
+  const { order, charge } = await loadByTransaction(ctx, merchant, transactionId);
+  const gateway = gatewayOf(ctx, charge.provider);
+  const verdict = merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now())[
+    action
+  ];
+  if (!verdict.ok || !gateway) {
+    throw new AppError('conflict', failure, [
+      { path: ['transactionId'], message: verdict.ok ? 'Unavailable' : verdict.why },
+    ]);
+  }
+  return { merchant, order, charge, gateway };
+}
+
+type NewTransaction = Parameters<typeof insertTransaction>[1];
+
+/** The gateway's approval of one operation on an order's charge, as a new transactions row. */
+async function recordApproval(
+  tx: Tx,
+  of: { merchant: Merchant; order: OrderRow; charge: TransactionRow; now: Date },
+  op: Pick<NewTransaction, 'operation' | 'amountCents' | 'tipCents'>,
+  result: PaymentResult,
+): Promise<void> {
+  await insertTransaction(tx, {
+    merchantId: of.merchant.id,
+    orderId: of.order.id,
+    provider: of.charge.provider,
+    status: 'approved',
+    ...op,
+    retref: of.charge.retref,
+    authCode: result.authCode,
+    responseCode: result.responseCode,
+    message: result.message,
+    createdAt: of.now,
+    updatedAt: of.now,
+  });
+}
+
 function describe(ctx: AppContext, merchant: Merchant, order: OrderRow, charge: TransactionRow) {
   const gateway = gatewayOf(ctx, charge.provider);
   return viewOf(
@@ -190,15 +240,13 @@ export async function voidTransaction(
   merchantId: string,
   transactionId: string,
 ): Promise<TransactionView> {
-  const merchant = await loadMerchant(ctx, merchantId);
-  const { order, charge } = await loadByTransaction(ctx, merchant, transactionId);
-  const gateway = gatewayOf(ctx, charge.provider);
-  const rules = merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now());
-  if (!rules.void.ok || !gateway) {
-    throw new AppError('conflict', MESSAGES.VOID_FAILED, [
-      { path: ['transactionId'], message: rules.void.ok ? 'Unavailable' : rules.void.why },
-    ]);
-  }
+  const { merchant, order, charge, gateway } = await loadForAction(
+    ctx,
+    merchantId,
+    transactionId,
+    'void',
+    MESSAGES.VOID_FAILED,
+  );
   let result: PaymentResult;
   try {
     result = await gateway.void(gatewayEnv(ctx, merchant), {
@@ -211,20 +259,12 @@ export async function voidTransaction(
   }
   const now = ctx.clock.now();
   const voided = await ctx.db.transaction(async (tx) => {
-    await insertTransaction(tx, {
-      merchantId: merchant.id,
-      orderId: order.id,
-      provider: charge.provider,
-      operation: 'void',
-      status: 'approved',
-      amountCents: charge.amountCents,
-      retref: charge.retref,
-      authCode: result.authCode,
-      responseCode: result.responseCode,
-      message: result.message,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await recordApproval(
+      tx,
+      { merchant, order, charge, now },
+      { operation: 'void', amountCents: charge.amountCents },
+      result,
+    );
     return (await markOrderVoided(ctx, tx, order.id)) ?? order;
   });
   return describe(ctx, merchant, voided, charge);
@@ -253,15 +293,13 @@ export async function adjustTransactionTips(
     const message = tips.error.issues[0]?.message ?? MESSAGES.INVALID;
     throw new AppError('invalid_input', message, [{ path: ['body', 'adjustedTips'], message }]);
   }
-  const merchant = await loadMerchant(ctx, merchantId);
-  const { order, charge } = await loadByTransaction(ctx, merchant, transactionId);
-  const gateway = gatewayOf(ctx, charge.provider);
-  const rules = merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now());
-  if (!rules.tips.ok || !gateway) {
-    throw new AppError('conflict', MESSAGES.ADJUST_TIPS_FAILED, [
-      { path: ['transactionId'], message: rules.tips.ok ? 'Unavailable' : rules.tips.why },
-    ]);
-  }
+  const { merchant, order, charge, gateway } = await loadForAction(
+    ctx,
+    merchantId,
+    transactionId,
+    'tips',
+    MESSAGES.ADJUST_TIPS_FAILED,
+  );
   const adjusted = adjustTips(order.totalCents, order.tipsCents, tips.data);
   if (!adjusted.ok) {
     throw new AppError('invalid_input', adjusted.message, [
@@ -300,21 +338,16 @@ export async function adjustTransactionTips(
   const now = ctx.clock.now();
   try {
     const saved = await ctx.db.transaction(async (tx) => {
-      await insertTransaction(tx, {
-        merchantId: merchant.id,
-        orderId: order.id,
-        provider: charge.provider,
-        operation: mode === 'capture' ? 'capture' : 'tip_adjust',
-        status: 'approved',
-        amountCents: adjusted.newTotalCents,
-        tipCents,
-        retref: charge.retref,
-        authCode: result.authCode,
-        responseCode: result.responseCode,
-        message: result.message,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await recordApproval(
+        tx,
+        { merchant, order, charge, now },
+        {
+          operation: mode === 'capture' ? 'capture' : 'tip_adjust',
+          amountCents: adjusted.newTotalCents,
+          tipCents,
+        },
+        result,
+      );
       const updatedCharge = await updateTransaction(tx, charge.id, {
         amountCents: adjusted.newTotalCents,
         tipCents,

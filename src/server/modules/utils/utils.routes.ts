@@ -4,20 +4,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/utils.js';
 import type { AppContext } from '../../app-context.js';
-import { scaledRateLimit } from '../../config.js';
+import { publicLimited } from '../../lib/route-config.js';
 import { distanceBetween, geocodeAddress, mapSettings, suggestAddresses } from './utils.service.js';
 
-const limited = { max: 120, timeWindow: '1 minute' };
+const GEO_RATE_LIMIT = { max: 120, timeWindow: '1 minute' };
 
 export const utilsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const limited = publicLimited(ctx.config, GEO_RATE_LIMIT);
+
     app.get(
       api.getDistance.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, limited) },
-        schema: api.getDistance.schema,
-      },
+      { config: limited, schema: api.getDistance.schema },
       async (req) => {
         const d = await distanceBetween(
           ctx,
@@ -30,33 +29,23 @@ export const utilsRoutes =
 
     app.get(
       api.getAddressSuggestions.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, limited) },
-        schema: api.getAddressSuggestions.schema,
-      },
+      { config: limited, schema: api.getAddressSuggestions.schema },
       async (req) => {
         const list = await suggestAddresses(ctx, req.query.input, req.query.sessionToken);
         return { suggestions: list.suggestions, source: list.source };
       },
     );
 
-    app.get(
-      api.geocode.path,
-      {
-        config: { access: 'public', rateLimit: scaledRateLimit(ctx.config, limited) },
-        schema: api.geocode.schema,
-      },
-      async (req) => {
-        const r = await geocodeAddress(ctx, req.query.address);
-        return {
-          location: r.location,
-          formattedAddress: r.formattedAddress,
-          zip: r.zip,
-          precision: r.precision,
-          source: r.source,
-        };
-      },
-    );
+    app.get(api.geocode.path, { config: limited, schema: api.geocode.schema }, async (req) => {
+      const r = await geocodeAddress(ctx, req.query.address);
+      return {
+        location: r.location,
+        formattedAddress: r.formattedAddress,
+        zip: r.zip,
+        precision: r.precision,
+        source: r.source,
+      };
+    });
 
     app.get(
       api.getMapSettings.path,

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/verification.js';
 import type { AppContext } from '../../app-context.js';
-import { scaledRateLimit } from '../../config.js';
+import { publicLimited } from '../../lib/route-config.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { readAnonId } from '../diners/index.js';
@@ -19,15 +19,12 @@ function requireDinerId(request: Parameters<typeof readAnonId>[0]): string {
 export const verificationRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const sendCodeLimit = publicLimited(ctx.config, { max: 5, timeWindow: '1 minute' });
+    const verifyLimit = publicLimited(ctx.config, { max: 20, timeWindow: '1 minute' });
+
     app.post(
       api.sendVerificationCode.path,
-      {
-        config: {
-          access: 'public',
-          rateLimit: scaledRateLimit(ctx.config, { max: 5, timeWindow: '1 minute' }),
-        },
-        schema: api.sendVerificationCode.schema,
-      },
+      { config: sendCodeLimit, schema: api.sendVerificationCode.schema },
       async (req) => {
         const anonUserId = requireDinerId(req);
         await requireCaptcha(ctx, req.body.recaptchaToken, {
@@ -43,13 +40,7 @@ export const verificationRoutes =
 
     app.post(
       api.verifyPhone.path,
-      {
-        config: {
-          access: 'public',
-          rateLimit: scaledRateLimit(ctx.config, { max: 20, timeWindow: '1 minute' }),
-        },
-        schema: api.verifyPhone.schema,
-      },
+      { config: verifyLimit, schema: api.verifyPhone.schema },
       async (req) => {
         const anonUserId = requireDinerId(req);
         await verifyCode(ctx, {

@@ -149,11 +149,12 @@ export async function claimCart(
 
 /**
  * After a placement: removes the lines the order was priced from (all lines when it names
- * none) and clears the order's claim on the cart, in one statement.
+ * none), clears the order's claim on the cart and publishes the new state (delivered at commit,
+ * like notifyOrderState), in one statement. Data-modifying CTEs always run, referenced or not.
  */
-export async function takeOrderedLines(
+export async function takeOrderedLinesAndAnnounce(
   tx: Tx,
-  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId' | 'cartLineIds'>,
+  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId' | 'cartLineIds' | 'state'>,
 ): Promise<void> {
   const ids = order.cartLineIds;
   const which =
@@ -161,9 +162,12 @@ export async function takeOrderedLines(
   await tx.execute(sql`with released as (
       update ${carts} set placing_order_id = null, placing_until = null
       where ${dinerCart(order.merchantId, order.anonUserId)} and placing_order_id = ${order.id}
+      returning 1),
+    taken as (
+      delete from ${cartLines}
+      where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}
       returning 1)
-    delete from ${cartLines}
-    where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}`);
+    select pg_notify(${orderStateChannel(order.merchantId)}, ${orderStatePayload(order.id, order.state)})`);
 }
 
 /**
@@ -190,6 +194,11 @@ export async function notifyOrderState(
   orderId: string,
   state: string,
 ): Promise<void> {
-  const channel = `merchant_orders_${merchantUuid.replace(/-/g, '')}`;
-  await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ orderId, state })})`);
+  await tx.execute(
+    sql`select pg_notify(${orderStateChannel(merchantUuid)}, ${orderStatePayload(orderId, state)})`,
+  );
 }
+
+const orderStateChannel = (merchantUuid: string) =>
+  `merchant_orders_${merchantUuid.replace(/-/g, '')}`;
+const orderStatePayload = (orderId: string, state: string) => JSON.stringify({ orderId, state });

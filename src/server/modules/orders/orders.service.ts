@@ -30,7 +30,7 @@ import {
   notifyOrderState,
   releaseCartAfterFailure,
   takeOrderNumbers,
-  takeOrderedLines,
+  takeOrderedLinesAndAnnounce,
   updateOrder,
 } from './orders.repository.js';
 
@@ -348,9 +348,10 @@ export async function placeOrder(
     updatedAt: now,
     ...payment,
   });
-  await takeOrderedLines(tx, placed);
+  // The 'placed' announcement rides on the cart statement; NOTIFY is only delivered at commit,
+  // so a hook failing after it (rolling the transaction back) still announces nothing.
+  await takeOrderedLinesAndAnnounce(tx, placed);
   for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx, known);
-  await notifyOrderState(tx, placed.merchantId, placed.id, 'placed');
   return placed;
 }
 

@@ -1,5 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
 
@@ -145,6 +145,51 @@ export async function claimCart(
     // Released between the two statements: try again.
   }
   throw new Error('cart claim kept changing');
+}
+
+/**
+ * How many of `lineIds` are still in the diner's cart. Asked after the claim, in a statement of
+ * its own: a claim that waited for an earlier placement's commit saw the cart row anew, but its
+ * statement's snapshot (and any subquery in it) still saw that placement's lines.
+ */
+export async function countCartLines(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+  lineIds: readonly string[],
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(
+      and(
+        eq(cartLines.cartId, dinerCartId(merchantUuid, anonUserId)),
+        inArray(cartLines.id, [...lineIds]),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The diner's latest order at this merchant other than `exceptId` (for a refusal's message). */
+export async function latestOtherOrder(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+  exceptId: string,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantUuid),
+        eq(orders.anonUserId, anonUserId),
+        ne(orders.id, exceptId),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.id;
 }
 
 /**

@@ -24,8 +24,10 @@ import {
   type OrderLineRow,
   type OrderRow,
   claimCart,
+  countCartLines,
   insertOrderLines,
   insertOrderOnce,
+  latestOtherOrder,
   lockOrder,
   notifyOrderState,
   releaseCartAfterFailure,
@@ -280,6 +282,15 @@ export function cartBeingPlaced(orderId: string): AppError {
   );
 }
 
+/** The cart lost lines it was priced with (removed meanwhile): the diner reviews it again. */
+export function cartChanged(): AppError {
+  return new AppError(
+    'conflict',
+    'Your cart changed while the order was being placed. Please review it and place the order again.',
+    [{ path: ['body', 'orderItems'], message: 'changed' }],
+  );
+}
+
 /**
  * Writes the order in awaiting_payment with its lines, once per idempotency key, and claims the
  * diner's cart for it. Returns the new order and its lines, or undefined when the key was used
@@ -302,6 +313,16 @@ export async function createAwaitingOrder(
     new Date(order.createdAt.getTime() + CART_CLAIM_MS),
   );
   if (claim.kind === 'held') throw cartBeingPlaced(claim.orderId);
+  // The lines were priced before the claim: an order placed in between (its claim released when
+  // it committed) has taken them, and this one must not order them a second time.
+  const priced = order.cartLineIds;
+  if (claim.kind === 'claimed' && priced && priced.length > 0) {
+    const still = await countCartLines(tx, order.merchantId, order.anonUserId, priced);
+    if (still < priced.length) {
+      const other = await latestOtherOrder(tx, order.merchantId, order.anonUserId, order.id);
+      throw other ? cartBeingPlaced(other) : cartChanged();
+    }
+  }
   const written = await insertOrderLines(tx, lineRowsFrom(order.id, lines));
   return { order, lines: written };
 }

@@ -170,12 +170,13 @@ export async function countCartLines(
   return row?.n ?? 0;
 }
 
-/** The diner's latest order at this merchant other than `exceptId` (for a refusal's message). */
-export async function latestOtherOrder(
+/** The diner's latest other order at this merchant that was priced from any of `lineIds`. */
+export async function orderThatTookLines(
   tx: Tx,
   merchantUuid: string,
   anonUserId: string,
   exceptId: string,
+  lineIds: readonly string[],
 ): Promise<string | undefined> {
   const [row] = await tx
     .select({ id: orders.id })
@@ -185,6 +186,7 @@ export async function latestOtherOrder(
         eq(orders.merchantId, merchantUuid),
         eq(orders.anonUserId, anonUserId),
         ne(orders.id, exceptId),
+        sql`${orders.cartLineIds} && ${sql.param([...lineIds])}::uuid[]`,
       ),
     )
     .orderBy(desc(orders.createdAt))

@@ -27,9 +27,9 @@ import {
   countCartLines,
   insertOrderLines,
   insertOrderOnce,
-  latestOtherOrder,
   lockOrder,
   notifyOrderState,
+  orderThatTookLines,
   releaseCartAfterFailure,
   takeOrderNumbers,
   takeOrderedLinesAndAnnounce,
@@ -319,7 +319,13 @@ export async function createAwaitingOrder(
   if (claim.kind === 'claimed' && priced && priced.length > 0) {
     const still = await countCartLines(tx, order.merchantId, order.anonUserId, priced);
     if (still < priced.length) {
-      const other = await latestOtherOrder(tx, order.merchantId, order.anonUserId, order.id);
+      const other = await orderThatTookLines(
+        tx,
+        order.merchantId,
+        order.anonUserId,
+        order.id,
+        priced,
+      );
       throw other ? cartBeingPlaced(other) : cartChanged();
     }
   }

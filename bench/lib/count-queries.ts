@@ -1,7 +1,8 @@
 // Loaded into the app's process by a benchmark (node --import): counts every statement the app
 // sends to PostgreSQL through node-postgres (pool queries and transaction statements, BEGIN and
-// COMMIT included). On SIGUSR2 it writes "<signal number>:<count>" to BENCH_QUERY_COUNT_FILE, so
-// the bench can read the count before and after one request. Nothing else changes in the app.
+// COMMIT included). On SIGUSR2 it writes "<signal number>:<count>:<CPU µs>" to
+// BENCH_QUERY_COUNT_FILE (the CPU time, user + system, the process has used so far), so the bench
+// can read both before and after one request or one level. Nothing else changes in the app.
 import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 
@@ -14,5 +15,8 @@ if (file) {
     count++;
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
-  process.on('SIGUSR2', () => writeFileSync(file, `${++signals}:${count}`));
+  process.on('SIGUSR2', () => {
+    const cpu = process.cpuUsage();
+    writeFileSync(file, `${++signals}:${count}:${cpu.user + cpu.system}`);
+  });
 }

@@ -64,27 +64,34 @@ export function spawnTsx(
   return { child, output: () => output };
 }
 
+/** What the app has done so far: statements sent to PostgreSQL and CPU time used (ms). */
+export interface AppCounters {
+  queries: number;
+  cpuMs: number;
+}
+
 /**
- * Reads the app's statement count through bench/lib/count-queries.ts (loaded as a preload with
- * BENCH_QUERY_COUNT_FILE set): signals the process and waits for its answer in the file.
+ * Reads the app's statement count and CPU time through bench/lib/count-queries.ts (loaded as a
+ * preload with BENCH_QUERY_COUNT_FILE set): signals the process and waits for its answer.
  */
-export async function readQueryCount(child: ChildProcess, file: string): Promise<number> {
+export async function readQueryCount(child: ChildProcess, file: string): Promise<AppCounters> {
   const before = readCountFile(file);
   child.kill('SIGUSR2');
   const end = Date.now() + 5_000;
   while (Date.now() < end) {
     const now = readCountFile(file);
-    if (now && now.signal !== before?.signal) return now.count;
+    if (now && now.signal !== before?.signal)
+      return { queries: now.count, cpuMs: now.cpuUs / 1000 };
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error('the app did not report its query count');
 }
 
-function readCountFile(file: string): { signal: number; count: number } | undefined {
+function readCountFile(file: string): { signal: number; count: number; cpuUs: number } | undefined {
   try {
-    const [signal, count] = readFileSync(file, 'utf8').split(':').map(Number);
-    return Number.isFinite(signal) && Number.isFinite(count)
-      ? { signal: signal!, count: count! }
+    const [signal, count, cpuUs] = readFileSync(file, 'utf8').split(':').map(Number);
+    return Number.isFinite(signal) && Number.isFinite(count) && Number.isFinite(cpuUs)
+      ? { signal: signal!, count: count!, cpuUs: cpuUs! }
       : undefined;
   } catch {
     return undefined;

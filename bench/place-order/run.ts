@@ -30,6 +30,7 @@ import pg from 'pg';
 import {
   freePort,
   onShutdown,
+  type AppCounters,
   readQueryCount,
   shutdown,
   spawnTsx,
@@ -78,8 +79,8 @@ interface RunningApp {
   base: string;
   databaseUrl: string;
   name: string;
-  /** The statements the app has sent to PostgreSQL so far. */
-  queries: () => Promise<number>;
+  /** The statements the app has sent to PostgreSQL so far, and the CPU time it has used. */
+  counters: () => Promise<AppCounters>;
 }
 
 /** The real app (src/server/server.ts through tsx) on a throwaway database of the server. */
@@ -113,7 +114,7 @@ async function startApp(): Promise<RunningApp> {
   }).catch((err: unknown) => {
     throw new Error(`${String(err)}\n${app.output()}`);
   });
-  return { base, databaseUrl: url, name, queries: () => readQueryCount(app.child, countFile) };
+  return { base, databaseUrl: url, name, counters: () => readQueryCount(app.child, countFile) };
 }
 
 // ------------------------------------------------------------------------------- HTTP client
@@ -288,8 +289,8 @@ async function flow(
   merchantId: string,
   lines: unknown[],
   d: Diner,
-  count?: () => Promise<number>,
-): Promise<Sample & { queries?: number }> {
+  count?: () => Promise<AppCounters>,
+): Promise<Sample & { queries?: number; cpuMs?: number }> {
   const t0 = performance.now();
   const added = await call(base, d.jar, 'POST', cartPath(merchantId, 'orderItems', d.uid), {
     orderItems: lines,
@@ -327,7 +328,7 @@ async function flow(
   }
   // Counting: let the app's background work (the outbox sending the code's SMS) settle first.
   if (count) await new Promise((r) => setTimeout(r, 500));
-  const before = count ? await count() : 0;
+  const before = count ? await count() : undefined;
   const t1 = performance.now();
   const sent = await call(base, d.jar, 'POST', cartPath(merchantId, 'sendOrder', d.uid), {
     idempotencyKey: `bench-${d.kind}-${d.index}-${++flowSeq}-${randomBytes(4).toString('hex')}`,
@@ -335,10 +336,16 @@ async function flow(
     expectedTotalCents: info.body.amounts.totalCents,
   });
   const t2 = performance.now();
-  const queries = count ? (await count()) - before : undefined;
+  const after = count ? await count() : undefined;
   if (sent.status !== 200 || sent.body?.state !== 'placed' || sent.body?.paid !== true)
     throw new Error(`send order ${sent.status} ${sent.body?.message ?? sent.body?.state}`);
-  return { flowMs: t2 - t0, sendMs: t2 - t1, ...(queries !== undefined ? { queries } : {}) };
+  return {
+    flowMs: t2 - t0,
+    sendMs: t2 - t1,
+    ...(before && after
+      ? { queries: after.queries - before.queries, cpuMs: after.cpuMs - before.cpuMs }
+      : {}),
+  };
 }
 
 async function runLevel(
@@ -390,9 +397,11 @@ interface Row {
   sendP50: number;
   sendP99: number;
   errors: number;
+  /** The app's CPU time over the level per flow (all of a flow's calls, background work too). */
+  cpuPerFlow: number;
 }
 
-function rowOf(r: LevelResult): Row {
+function rowOf(r: LevelResult, cpuPerFlow: number): Row {
   const flows = r.samples.map((s) => s.flowMs).sort((a, b) => a - b);
   const sends = r.samples.map((s) => s.sendMs).sort((a, b) => a - b);
   return {
@@ -404,13 +413,14 @@ function rowOf(r: LevelResult): Row {
     sendP50: percentile(sends, 50),
     sendP99: percentile(sends, 99),
     errors: [...r.errors.values()].reduce((a, b) => a + b, 0),
+    cpuPerFlow,
   };
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : '—');
-const HEADER = `${'diners'.padStart(6)} ${'orders'.padStart(7)} ${'orders/s'.padStart(9)} ${'flow p50'.padStart(10)} ${'flow p95'.padStart(10)} ${'send p50'.padStart(10)} ${'send p99'.padStart(10)} ${'errors'.padStart(7)}`;
+const HEADER = `${'diners'.padStart(6)} ${'orders'.padStart(7)} ${'orders/s'.padStart(9)} ${'flow p50'.padStart(10)} ${'flow p95'.padStart(10)} ${'send p50'.padStart(10)} ${'send p99'.padStart(10)} ${'errors'.padStart(7)} ${'CPU/flow'.padStart(9)}`;
 const line = (r: Row) =>
-  `${String(r.diners).padStart(6)} ${String(r.orders).padStart(7)} ${r.perSecond.toFixed(1).padStart(9)} ${ms(r.flowP50).padStart(10)} ${ms(r.flowP95).padStart(10)} ${ms(r.sendP50).padStart(10)} ${ms(r.sendP99).padStart(10)} ${String(r.errors).padStart(7)}`;
+  `${String(r.diners).padStart(6)} ${String(r.orders).padStart(7)} ${r.perSecond.toFixed(1).padStart(9)} ${ms(r.flowP50).padStart(10)} ${ms(r.flowP95).padStart(10)} ${ms(r.sendP50).padStart(10)} ${ms(r.sendP99).padStart(10)} ${String(r.errors).padStart(7)} ${ms(r.cpuPerFlow).padStart(9)}`;
 
 // ------------------------------------------------------------------------------- merchant
 
@@ -543,18 +553,26 @@ async function main() {
     }
     // Statements per send order, counted around single orders while the app is otherwise idle
     // (the least of three: a background job's query could fall inside one window).
+    // The app's CPU time around the same single orders: load-independent, unlike the latencies.
     const counts: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const one = await flow(base, merchantId, lines, diners[0]!, app.queries);
+      const one = await flow(base, merchantId, lines, diners[0]!, app.counters);
       counts.push(one.queries ?? NaN);
+      cpu.push(one.cpuMs ?? NaN);
     }
     const queries = Math.min(...counts);
     console.log(`queries per send order: ${queries} (counted ${counts.join(', ')})`);
+    console.log(
+      `app CPU per send order: ${Math.min(...cpu).toFixed(1)} ms (measured ${cpu.map((c) => c.toFixed(1)).join(', ')})`,
+    );
     const rows: Row[] = [];
     console.log(HEADER);
     for (const n of LEVELS) {
+      const start = await app.counters();
       const r = await runLevel(base, merchantId, lines, diners.slice(0, n), DURATION);
-      const row = rowOf(r);
+      const end = await app.counters();
+      const row = rowOf(r, (end.cpuMs - start.cpuMs) / Math.max(1, r.samples.length));
       rows.push(row);
       console.log(line(row));
       for (const [what, count] of r.errors) console.log(`         error ×${count}: ${what}`);

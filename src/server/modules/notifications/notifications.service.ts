@@ -4,7 +4,7 @@
 // onOrderPlaced hook; sendOrderTimeSMS calls enqueueReadyTimeSms; the contacts call
 // enqueueCustomerInfoEmail; phone verification enqueueVerificationSms.
 import type { Tx } from '../../db/client.js';
-import { enqueueMessage } from '../outbox/index.js';
+import { enqueueMessage, enqueueMessages } from '../outbox/index.js';
 import type { EmailPayload, OutboxMessage, SmsPayload } from '../outbox/index.js';
 import type {
   NotifyLine,
@@ -35,32 +35,45 @@ export async function enqueueOrderPlacedNotifications(
   input: { merchant: NotifyMerchant; order: NotifyOrder; lines: NotifyLine[] },
 ): Promise<Queued[]> {
   const { merchant: m, order: o, lines } = input;
-  return [
-    await queueIfBuilt(
-      tx,
-      m.id,
-      'sms',
-      `order-placed-sms:${o.id}`,
-      text.buildOrderPlacedSms(m, o),
-      m.enableReceivingOrderPlacedSms ? 'store phone is not a +1 number' : 'setting off',
-    ),
-    await queueIfBuilt(
-      tx,
-      m.id,
-      'email',
-      `new-order-email:${o.id}`,
-      text.buildNewOrderEmail(m, o, lines),
-      'no notification email',
-    ),
-    await queueIfBuilt(
-      tx,
-      m.id,
-      'email',
-      `receipt-email:${o.id}`,
-      text.buildReceiptEmail(m, o, lines),
-      'diner gave no email',
-    ),
+  const built: Built[] = [
+    {
+      kind: 'sms',
+      messageKey: `order-placed-sms:${o.id}`,
+      payload: text.buildOrderPlacedSms(m, o),
+      whyNot: m.enableReceivingOrderPlacedSms ? 'store phone is not a +1 number' : 'setting off',
+    },
+    {
+      kind: 'email',
+      messageKey: `new-order-email:${o.id}`,
+      payload: text.buildNewOrderEmail(m, o, lines),
+      whyNot: 'no notification email',
+    },
+    {
+      kind: 'email',
+      messageKey: `receipt-email:${o.id}`,
+      payload: text.buildReceiptEmail(m, o, lines),
+      whyNot: 'diner gave no email',
+    },
   ];
+  // The built ones go into the outbox together: one statement, not one (and a wake-up) each.
+  const toQueue = built.filter((b) => b.payload !== null);
+  const results = await enqueueMessages(
+    tx,
+    toQueue.map(
+      (b) =>
+        ({
+          kind: b.kind,
+          merchantId: m.id,
+          messageKey: b.messageKey,
+          payload: b.payload,
+        }) as OutboxMessage,
+    ),
+  );
+  return built.map((b) =>
+    b.payload
+      ? { messageKey: b.messageKey, queued: true, created: results[toQueue.indexOf(b)]!.created }
+      : { messageKey: b.messageKey, queued: false, skipped: b.whyNot },
+  );
 }
 
 /** Queues a built message under its key, or records why there is none. */
@@ -75,6 +88,14 @@ async function queueIfBuilt(
   if (!payload) return { messageKey, queued: false, skipped: whyNot };
   const r = await enqueueMessage(tx, { kind, merchantId, messageKey, payload } as OutboxMessage);
   return { messageKey, queued: true, created: r.created };
+}
+
+/** One order-placed message: its payload when it is built, or why there is none. */
+interface Built {
+  kind: 'sms' | 'email';
+  messageKey: string;
+  payload: SmsPayload | EmailPayload | null;
+  whyNot: string;
 }
 
 /**

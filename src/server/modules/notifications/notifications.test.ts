@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { findByKey } from '../outbox/outbox.repository.js';
+import { OUTBOX_CHANNEL } from '../outbox/outbox.types.js';
 import { createTestApp } from '../../../../tests/support/test-app.js';
 import { lines, merchant, order } from '../../../../tests/fakes/messaging-data.js';
 import {
@@ -167,6 +168,26 @@ describe('queuing notifications', () => {
       status: 'pending',
       payload: { to: '+12125550188' },
     });
+  });
+
+  it('wakes the outbox workers once when the messages commit, and not for a repeat', async () => {
+    const m = merchant({ id: (await t.ctx.db.query.merchants.findFirst())!.id });
+    const o = order();
+    const wakes: string[] = [];
+    const stop = await t.ctx.database.listen(OUTBOX_CHANNEL, (p) => wakes.push(p));
+    try {
+      await t.ctx.db.transaction((tx) =>
+        enqueueOrderPlacedNotifications(tx, { merchant: m, order: o, lines }),
+      );
+      await expect.poll(() => wakes.length).toBe(1);
+      await t.ctx.db.transaction((tx) =>
+        enqueueOrderPlacedNotifications(tx, { merchant: m, order: o, lines }),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(wakes.length).toBe(1);
+    } finally {
+      await stop();
+    }
   });
 
   it('skips what does not apply and says why', async () => {

@@ -1,5 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
 
@@ -148,43 +148,60 @@ export async function claimCart(
 }
 
 /**
- * After winning the claim: the order that already took any of `lineIds` out of the cart, if one
- * did. A separate statement on purpose: under READ COMMITTED it sees every placement committed
- * before the claim was won (a claimer that waited for another placing transaction's row lock
- * wins the freed claim, but that statement's snapshot still showed the lines it then removed).
+ * How many of `lineIds` are still in the diner's cart. Asked after the claim, in a statement of
+ * its own: a claim that waited for an earlier placement's commit saw the cart row anew, but its
+ * statement's snapshot (and any subquery in it) still saw that placement's lines.
  */
+export async function countCartLines(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+  lineIds: readonly string[],
+): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartLines)
+    .where(
+      and(
+        eq(cartLines.cartId, dinerCartId(merchantUuid, anonUserId)),
+        inArray(cartLines.id, [...lineIds]),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The diner's latest other order at this merchant that was priced from any of `lineIds`. */
 export async function orderThatTookLines(
   tx: Tx,
   merchantUuid: string,
   anonUserId: string,
-  orderId: string,
-  lineIds: string[],
+  exceptId: string,
+  lineIds: readonly string[],
 ): Promise<string | undefined> {
-  const ids = sql`${sql.param(lineIds)}::uuid[]`;
-  const rows = (await tx.execute(sql`
-    select
-      (select count(*)::int from ${cartLines}
-        where ${cartLines.cartId} = ${dinerCartId(merchantUuid, anonUserId)}
-          and ${cartLines.id} = any(${ids})) as present,
-      (select ${orders.id} from ${orders}
-        where ${orders.merchantId} = ${merchantUuid} and ${orders.anonUserId} = ${anonUserId}
-          and ${orders.id} <> ${orderId} and ${orders.state} <> 'failed'
-          and ${orders.cartLineIds} && ${ids}
-        order by ${orders.createdAt} desc limit 1) as taken_by`)) as unknown as {
-    rows: { present: number; taken_by: string | null }[];
-  };
-  const row = rows.rows[0];
-  if (!row || row.present === lineIds.length) return undefined;
-  return row.taken_by ?? 'unknown';
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantUuid),
+        eq(orders.anonUserId, anonUserId),
+        ne(orders.id, exceptId),
+        sql`${orders.cartLineIds} && ${sql.param([...lineIds])}::uuid[]`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.id;
 }
 
 /**
  * After a placement: removes the lines the order was priced from (all lines when it names
- * none) and clears the order's claim on the cart, in one statement.
+ * none), clears the order's claim on the cart and publishes the new state (delivered at commit,
+ * like notifyOrderState), in one statement. Data-modifying CTEs always run, referenced or not.
  */
-export async function takeOrderedLines(
+export async function takeOrderedLinesAndAnnounce(
   tx: Tx,
-  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId' | 'cartLineIds'>,
+  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId' | 'cartLineIds' | 'state'>,
 ): Promise<void> {
   const ids = order.cartLineIds;
   const which =
@@ -192,9 +209,12 @@ export async function takeOrderedLines(
   await tx.execute(sql`with released as (
       update ${carts} set placing_order_id = null, placing_until = null
       where ${dinerCart(order.merchantId, order.anonUserId)} and placing_order_id = ${order.id}
+      returning 1),
+    taken as (
+      delete from ${cartLines}
+      where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}
       returning 1)
-    delete from ${cartLines}
-    where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}`);
+    select pg_notify(${orderStateChannel(order.merchantId)}, ${orderStatePayload(order.id, order.state)})`);
 }
 
 /**
@@ -221,6 +241,11 @@ export async function notifyOrderState(
   orderId: string,
   state: string,
 ): Promise<void> {
-  const channel = `merchant_orders_${merchantUuid.replace(/-/g, '')}`;
-  await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ orderId, state })})`);
+  await tx.execute(
+    sql`select pg_notify(${orderStateChannel(merchantUuid)}, ${orderStatePayload(orderId, state)})`,
+  );
 }
+
+const orderStateChannel = (merchantUuid: string) =>
+  `merchant_orders_${merchantUuid.replace(/-/g, '')}`;
+const orderStatePayload = (orderId: string, state: string) => JSON.stringify({ orderId, state });

@@ -24,14 +24,15 @@ import {
   type OrderLineRow,
   type OrderRow,
   claimCart,
+  countCartLines,
   insertOrderLines,
   insertOrderOnce,
   lockOrder,
-  orderThatTookLines,
   notifyOrderState,
+  orderThatTookLines,
   releaseCartAfterFailure,
   takeOrderNumbers,
-  takeOrderedLines,
+  takeOrderedLinesAndAnnounce,
   updateOrder,
 } from './orders.repository.js';
 
@@ -281,12 +282,12 @@ export function cartBeingPlaced(orderId: string): AppError {
   );
 }
 
-/** The lines this request priced were ordered meanwhile by another placement (another tab). */
-export function cartAlreadyOrdered(orderId: string): AppError {
+/** The cart lost lines it was priced with (removed meanwhile): the diner reviews it again. */
+export function cartChanged(): AppError {
   return new AppError(
     'conflict',
-    `This cart has just been ordered (order ${orderId}). Please review your cart before placing another order.`,
-    [{ path: ['orderInProgress'], message: orderId }],
+    'Your cart changed while the order was being placed. Please review it and place the order again.',
+    [{ path: ['body', 'orderItems'], message: 'changed' }],
   );
 }
 
@@ -312,15 +313,21 @@ export async function createAwaitingOrder(
     new Date(order.createdAt.getTime() + CART_CLAIM_MS),
   );
   if (claim.kind === 'held') throw cartBeingPlaced(claim.orderId);
-  if (claim.kind === 'claimed' && row.cartLineIds && row.cartLineIds.length > 0) {
-    const takenBy = await orderThatTookLines(
-      tx,
-      order.merchantId,
-      order.anonUserId,
-      order.id,
-      row.cartLineIds,
-    );
-    if (takenBy) throw cartAlreadyOrdered(takenBy);
+  // The lines were priced before the claim: an order placed in between (its claim released when
+  // it committed) has taken them, and this one must not order them a second time.
+  const priced = order.cartLineIds;
+  if (claim.kind === 'claimed' && priced && priced.length > 0) {
+    const still = await countCartLines(tx, order.merchantId, order.anonUserId, priced);
+    if (still < priced.length) {
+      const other = await orderThatTookLines(
+        tx,
+        order.merchantId,
+        order.anonUserId,
+        order.id,
+        priced,
+      );
+      throw other ? cartBeingPlaced(other) : cartChanged();
+    }
   }
   const written = await insertOrderLines(tx, lineRowsFrom(order.id, lines));
   return { order, lines: written };
@@ -368,9 +375,10 @@ export async function placeOrder(
     updatedAt: now,
     ...payment,
   });
-  await takeOrderedLines(tx, placed);
+  // The 'placed' announcement rides on the cart statement; NOTIFY is only delivered at commit,
+  // so a hook failing after it (rolling the transaction back) still announces nothing.
+  await takeOrderedLinesAndAnnounce(tx, placed);
   for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx, known);
-  await notifyOrderState(tx, placed.merchantId, placed.id, 'placed');
   return placed;
 }
 

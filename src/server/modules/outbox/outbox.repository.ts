@@ -38,6 +38,61 @@ export async function insertMessage(
   return { id: existing.id, created: false };
 }
 
+export interface NewMessage {
+  kind: 'sms' | 'email';
+  merchantId: string | null;
+  messageKey: string;
+  payload: Record<string, unknown>;
+  nextAttemptAt?: Date;
+}
+
+/**
+ * Queues several messages in one statement that also wakes the workers (the NOTIFY is sent at
+ * commit, once per transaction however many rows ask for it). A key queued before keeps its
+ * first row (created: false); only then is a second statement needed, to read those rows' ids.
+ */
+export async function insertMessages(
+  tx: Tx,
+  rows: readonly NewMessage[],
+): Promise<{ id: number; created: boolean }[]> {
+  if (rows.length === 0) return [];
+  const insert = tx
+    .insert(outbox)
+    .values(
+      rows.map((row) => ({
+        kind: row.kind,
+        merchantId: row.merchantId,
+        messageKey: row.messageKey,
+        payload: row.payload,
+        ...(row.nextAttemptAt ? { nextAttemptAt: row.nextAttemptAt } : {}),
+      })),
+    )
+    .onConflictDoNothing({ target: outbox.messageKey })
+    .returning({ id: outbox.id, messageKey: outbox.messageKey });
+  const result = (await tx.execute(
+    sql`with inserted as (${insert.getSQL()})
+      select id, message_key as "messageKey", pg_notify(${OUTBOX_CHANNEL}, '')::text as woke
+      from inserted`,
+  )) as unknown as { rows: { id: number | string; messageKey: string }[] };
+  const ids = new Map(result.rows.map((r) => [r.messageKey, Number(r.id)]));
+  const missing = rows.map((r) => r.messageKey).filter((k) => !ids.has(k));
+  const earlier =
+    missing.length === 0
+      ? []
+      : await tx
+          .select({ id: outbox.id, messageKey: outbox.messageKey })
+          .from(outbox)
+          .where(inArray(outbox.messageKey, missing));
+  const before = new Map(earlier.map((r) => [r.messageKey, r.id]));
+  return rows.map((r) => {
+    const created = ids.get(r.messageKey);
+    if (created !== undefined) return { id: created, created: true };
+    const existing = before.get(r.messageKey);
+    if (existing === undefined) throw new Error('outbox insert conflicted but no row has the key');
+    return { id: existing, created: false };
+  });
+}
+
 /**
  * Claims up to `limit` due messages for `workerId` until `leaseUntil`: pending or failed ones
  * whose time has come, and sending ones whose lease ran out (their worker died). Rows another

@@ -14,7 +14,9 @@ import { invalidInput } from '../../lib/app-error.js';
 import {
   type OutboxRow,
   claimDue,
+  type NewMessage,
   insertMessage,
+  insertMessages,
   markFailed,
   markSent,
   notifyWorkers,
@@ -34,6 +36,24 @@ export async function enqueueMessage(
   tx: Tx,
   message: OutboxMessage,
 ): Promise<{ id: number; created: boolean }> {
+  const result = await insertMessage(tx, checkedMessage(message));
+  if (result.created) await notifyWorkers(tx);
+  return result;
+}
+
+/**
+ * Queues several messages at once (an order's notifications): each is checked as enqueueMessage
+ * checks it, then all go in with one statement that also wakes the workers on commit.
+ */
+export async function enqueueMessages(
+  tx: Tx,
+  messages: readonly OutboxMessage[],
+): Promise<{ id: number; created: boolean }[]> {
+  return insertMessages(tx, messages.map(checkedMessage));
+}
+
+/** A message as stored, or 400 naming what is wrong with it. */
+function checkedMessage(message: OutboxMessage): NewMessage {
   if (!message.messageKey || message.messageKey.length > 200) {
     throw invalidInput('messageKey must be 1 to 200 characters');
   }
@@ -50,15 +70,13 @@ export async function enqueueMessage(
       })),
     );
   }
-  const result = await insertMessage(tx, {
+  return {
     kind: message.kind,
     merchantId: message.merchantId ?? null,
     messageKey: message.messageKey,
     payload: parsed.data as Record<string, unknown>,
     ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
-  });
-  if (result.created) await notifyWorkers(tx);
-  return result;
+  };
 }
 
 /** Delay before the next attempt after `attempts` failed ones: exponential, capped, +0–10 %. */

@@ -15,7 +15,7 @@ import {
 } from '../../adapters/payments/index.js';
 import type { PaymentStatus, merchants } from '../../db/schema/index.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import { makeCardFieldsSchema } from '../../../domain/validation/forms.js';
+import { type CardContext, makeCardFieldsSchema } from '../../../domain/validation/forms.js';
 import {
   AppError,
   type ErrorCode,
@@ -109,6 +109,28 @@ export interface SendOrderOptions {
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 const CARD_FIELDS = ['number', 'expiry', 'cvv', 'billingStreet', 'billingZip'] as const;
 
+/**
+ * The card schema, built once per Amex setting: building a zod object costs about as much as the
+ * rest of the card check (a profile of send order). Its refinements read `now` and `zone` from
+ * the context object when they run, so each parse sets them first; safeParse is synchronous, so
+ * no other request can change them in between.
+ */
+const cardSchemas = new Map<
+  boolean,
+  { context: CardContext; schema: ReturnType<typeof makeCardFieldsSchema> }
+>();
+function cardSchemaFor(ctx: { now: Date; zone: string; allowAmex: boolean }) {
+  let entry = cardSchemas.get(ctx.allowAmex);
+  if (!entry) {
+    const context: CardContext = { now: 0, zone: 'UTC', allowAmex: ctx.allowAmex };
+    entry = { context, schema: makeCardFieldsSchema(context) };
+    cardSchemas.set(ctx.allowAmex, entry);
+  }
+  entry.context.now = ctx.now.getTime();
+  entry.context.zone = ctx.zone;
+  return entry.schema;
+}
+
 function checkCard(
   card: CardFieldsInput,
   ctx: { now: Date; zone: string; allowAmex: boolean },
@@ -121,11 +143,7 @@ function checkCard(
       missing.map((f) => ({ path: ['payment', 'card', f], message: MESSAGES.REQUIRED })),
     );
   }
-  const parsed = makeCardFieldsSchema({
-    now: ctx.now.getTime(),
-    zone: ctx.zone,
-    allowAmex: ctx.allowAmex,
-  }).safeParse({
+  const parsed = cardSchemaFor(ctx).safeParse({
     cardNumber: card.number,
     cvv: card.cvv,
     expiry: card.expiry,

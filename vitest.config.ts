@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['tests/setup/strict-console.ts'],
+          setupFiles: ['tests/setup/strict-console.ts', 'tests/setup/jsdom-css.ts'],
         },
       },
       {

@@ -20,3 +20,4 @@ export * from './captcha.js';
 export * from './dev-outbox.js';
 export * from './health.js';
 export * from './diners.js';
+export * from './cart.js';

@@ -2,13 +2,15 @@ import { formatCents } from '../lib/format.js';
 import type { PublicItemView } from '../../contract/menu.js';
 import { SHOW_ALL, type MenuDisplay } from './display.js';
 
-/** One menu item: image, names, description, price and its marks. Opening it comes later. */
+/** One menu item: image, names, description, price and its marks; its name opens the item modal. */
 export function ItemCard({
   item,
   display = SHOW_ALL,
+  onOpen,
 }: {
   item: PublicItemView;
   display?: MenuDisplay;
+  onOpen?: ((item: PublicItemView) => void) | undefined;
 }) {
   const marks = [
     display.spicy && item.spicy_sign ? { key: 'spicy', label: 'Spicy' } : null,
@@ -22,7 +24,16 @@ export function ItemCard({
       aria-label={item.name}
     >
       <div className="item-card__body">
-        <h3 className="item-card__name">{item.name}</h3>
+        <h3 className="item-card__name">
+          {onOpen ? (
+            // The button's ::after covers the whole card, so a click anywhere opens the item.
+            <button type="button" className="item-card__open" onClick={() => onOpen(item)}>
+              {item.name}
+            </button>
+          ) : (
+            item.name
+          )}
+        </h3>
         {display.secondLanguage && item.name_2nd ? (
           <p className="item-card__name2">{item.name_2nd}</p>
         ) : null}

@@ -9,11 +9,13 @@ export function MenuSection({
   items,
   loading,
   display = SHOW_ALL,
+  onOpenItem,
 }: {
   category: CategoryView;
   items: readonly PublicItemView[];
   loading: boolean;
   display?: MenuDisplay;
+  onOpenItem?: ((item: PublicItemView) => void) | undefined;
 }) {
   const headingId = `category-title-${category._id}`;
   return (
@@ -34,7 +36,7 @@ export function MenuSection({
       {items.length > 0 ? (
         <div className="menu-section__grid">
           {items.map((item) => (
-            <ItemCard key={item._id} item={item} display={display} />
+            <ItemCard key={item._id} item={item} display={display} onOpen={onOpenItem} />
           ))}
         </div>
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
@@ -11,6 +11,8 @@ import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
 import { StoreNotice } from './StoreNotice.js';
 import { menuDisplay } from './display.js';
+import type { PublicItemView } from '../../contract/menu.js';
+import { StoreCart } from './cart/StoreCart.js';
 
 /**
  * The customer store page for /store/:merchantId, /store/:merchantId/:storeName and
@@ -21,6 +23,7 @@ export function StorePage() {
   const info = useBusinessInfo(merchantId);
   const categories = useCategories(merchantId);
   const menu = useMenuItems(merchantId);
+  const [openItem, setOpenItem] = useState<PublicItemView | null>(null);
 
   const groups = useMemo(
     () => groupMenu(categories.data ?? [], menu.items ?? []),
@@ -88,10 +91,17 @@ export function StorePage() {
                 items={g.items}
                 loading={!menu.complete}
                 display={display}
+                onOpenItem={setOpenItem}
               />
             ))
           )}
         </main>
+        <StoreCart
+          merchantId={merchantId}
+          info={info.data}
+          openItem={openItem}
+          onCloseItem={() => setOpenItem(null)}
+        />
       </div>
       <SiteFooter />
     </div>

@@ -11,6 +11,15 @@ export interface MenuDisplay {
 
 export const SHOW_ALL: MenuDisplay = { raw: true, spicy: true, vegan: true, secondLanguage: true };
 
+/** The item modal also follows hideItemSpecialInstructionInput. */
+export interface ItemDisplay extends MenuDisplay {
+  specialInstructions: boolean;
+}
+
+export function itemDisplay(info: PublicBusinessInfo): ItemDisplay {
+  return { ...menuDisplay(info), specialInstructions: !info.hideItemSpecialInstructionInput };
+}
+
 export function menuDisplay(info: PublicBusinessInfo): MenuDisplay {
   return {
     raw: info.showRawItemNote,

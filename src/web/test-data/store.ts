@@ -8,6 +8,7 @@ import {
   type PublicItemView,
 } from '../../contract/menu.js';
 import { publicBusinessInfo, type PublicBusinessInfo } from '../../contract/store.js';
+import { cartLineView, cartView, type CartLineView, type CartView } from '../../contract/cart.js';
 
 /** Parses `value` through `schema` and names the test data that drifted from the contract. */
 function parsed<S extends z.ZodType>(what: string, schema: S, value: unknown): z.output<S> {
@@ -114,6 +115,79 @@ export function menuItem(
     options: [],
     available: true,
     unavailableNote: null,
+    ...overrides,
+  });
+}
+
+/** The server's cart answer: empty, open store, Checkout — with overrides. */
+export function cartAnswer(overrides: Partial<CartView> = {}): CartView {
+  const zero = {
+    subtotalCents: 0,
+    taxCents: 0,
+    tipsCents: 0,
+    fixedTipsCents: 0,
+    discountCents: 0,
+    processingFeeCents: 0,
+    serviceFeeCents: 0,
+    feesShownCents: 0,
+    deliveryFeeCents: 0,
+    roomServiceDeliveryFeeCents: 0,
+    totalCents: 0,
+  };
+  return parsed('cart', cartView, {
+    userId: 'diner-1',
+    orderItems: [],
+    checkoutInfo: {
+      orderMethod: 'pickup',
+      dineinTableName: '',
+      isBranch: false,
+      time: { kind: 'asap' },
+      customerName: '',
+      phone: '',
+      customerEmail: '',
+      deliveryAddress: '',
+      deliveryNote: '',
+      carMakeModel: '',
+      carColor: '',
+      roomServiceRoom: '',
+      lastName: '',
+      paymentMethod: 'cash',
+      tip: { kind: 'percent', ratePpm: 100_000 },
+      receiveOrderInfo: false,
+    },
+    amounts: zero,
+    categoryDiscountCents: 0,
+    storeOpen: true,
+    cartButton: 'checkout',
+    delivery: null,
+    promoCode: null,
+    promoCodeDropped: false,
+    freeAddon: { offered: false, freeItemNames: [], dropped: false },
+    ...overrides,
+  });
+}
+
+/** One cart line as the server prices it. */
+export function cartLine(
+  overrides: Partial<CartLineView> & { _id: string; name: string },
+): CartLineView {
+  return parsed('cart line', cartLineView, {
+    _idItem: 'item-1',
+    _idCategory: 'cat-1',
+    name_2nd: '',
+    size: '',
+    size_2nd: '',
+    _idSize: null,
+    priceCents: 100,
+    qty: 1,
+    orderItemOptions: [],
+    note: '',
+    isFreePromo: false,
+    available: true,
+    unavailableNote: null,
+    grossCents: 100,
+    discountCents: 0,
+    lineTotalCents: 100,
     ...overrides,
   });
 }

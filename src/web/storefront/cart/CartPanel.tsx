@@ -1,0 +1,141 @@
+// The cart panel (spec §2, §4 "Cart and checkout"): the lines with Remove, and one button whose
+// state the server decides — Store closed, Remove unavailable items, or Checkout with the
+// subtotal. A side panel on wider screens; under 640 px a bottom bar that opens it as a sheet.
+// Plain elements only, so it adds no UI library to the store page's first load.
+import { useId, useState } from 'react';
+import type { CartView } from '../../../contract/cart.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { formatCents } from '../../lib/format.js';
+
+export const EMPTY_CART_TEXT = 'Your cart is empty. Add items to get started.';
+
+export interface CartPanelProps {
+  cart: CartView | undefined;
+  /** A change is on its way: the buttons wait for it. */
+  busy: boolean;
+  error: string | null;
+  secondLanguage: boolean;
+  onRemove: (lineId: string) => void;
+  onRemoveUnavailable: () => void;
+  onCheckout: () => void;
+}
+
+export function CartPanel(props: CartPanelProps) {
+  const { cart, busy, error, secondLanguage, onRemove, onRemoveUnavailable, onCheckout } = props;
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const panelId = useId();
+  const lines = cart?.orderItems ?? [];
+  const count = lines.reduce((n, l) => n + l.qty, 0);
+  const subtotal = cart?.amounts.subtotalCents ?? 0;
+
+  return (
+    <>
+      <aside
+        id={panelId}
+        className={`cart-panel${sheetOpen ? ' cart-panel--open' : ''}`}
+        aria-label="Your cart"
+      >
+        <div className="cart-panel__head">
+          <h2 className="cart-panel__title">Your cart</h2>
+          <button
+            type="button"
+            className="icon-button cart-panel__hide"
+            aria-label="Hide cart"
+            onClick={() => setSheetOpen(false)}
+          >
+            ×
+          </button>
+        </div>
+        {lines.length === 0 ? (
+          <p className="cart-panel__empty">{EMPTY_CART_TEXT}</p>
+        ) : (
+          <ul className="cart-lines">
+            {lines.map((l) => (
+              <li
+                key={l._id}
+                className={`cart-line${l.available ? '' : ' cart-line--unavailable'}`}
+                aria-label={l.name}
+              >
+                <div className="cart-line__main">
+                  <span className="cart-line__qty">{l.qty}×</span>
+                  <div className="cart-line__text">
+                    <span className="cart-line__name">
+                      {l.name}
+                      {secondLanguage && l.name_2nd ? ` ${l.name_2nd}` : ''}
+                    </span>
+                    {l.size ? <span className="cart-line__detail">{l.size}</span> : null}
+                    {l.orderItemOptions.length > 0 ? (
+                      <span className="cart-line__detail">
+                        {l.orderItemOptions.map((o) => o.name).join(', ')}
+                      </span>
+                    ) : null}
+                    {l.note ? <span className="cart-line__detail">“{l.note}”</span> : null}
+                    {!l.available ? (
+                      <span className="cart-line__unavailable">{MESSAGES.ITEM_UNAVAILABLE}</span>
+                    ) : null}
+                  </div>
+                  <span className="cart-line__price">{formatCents(l.lineTotalCents)}</span>
+                </div>
+                <button
+                  type="button"
+                  className="link-button cart-line__remove"
+                  disabled={busy}
+                  aria-label={`Remove ${l.name}`}
+                  onClick={() => onRemove(l._id)}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {error ? (
+          <p className="cart-panel__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {lines.length > 0 && cart ? (
+          cart.cartButton === 'storeClosed' ? (
+            <button type="button" className="button cart-panel__button" disabled>
+              Store closed
+            </button>
+          ) : cart.cartButton === 'removeUnavailable' ? (
+            <button
+              type="button"
+              className="button cart-panel__button"
+              disabled={busy}
+              onClick={onRemoveUnavailable}
+            >
+              Remove unavailable items
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary cart-panel__button"
+              disabled={busy}
+              onClick={onCheckout}
+            >
+              <span>Checkout</span> <span>{formatCents(subtotal)}</span>
+            </button>
+          )
+        ) : null}
+      </aside>
+      {lines.length > 0 ? (
+        <div className="cart-bar">
+          <button
+            type="button"
+            className="button button--primary cart-bar__button"
+            aria-controls={panelId}
+            aria-expanded={sheetOpen}
+            onClick={() => setSheetOpen(!sheetOpen)}
+          >
+            <span>
+              View cart ({count} {count === 1 ? 'item' : 'items'})
+            </span>{' '}
+            <span>{formatCents(subtotal)}</span>
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,6 +1,7 @@
 // The menu as the API shows it at the spec's /api/categories7 and /api/items7 paths, in the
 // spec's field names (including `discription`); money in cents.
 import { z } from 'zod';
+import type { MenuItemForChoice } from '../domain/options/item-choice.js';
 import { promoMethodSchema, weeklyHoursSchema } from '../domain/settings/schemas.js';
 import { merchantParams, merchantRecordParams } from './common.js';
 import { errorBody } from './errors.js';
@@ -68,6 +69,23 @@ export const itemView = z.object({
   options: z.array(optionGroupView),
 });
 export type ItemView = z.infer<typeof itemView>;
+
+/** A menu item as the domain's choice rules want it (the server's check and the item modal's). */
+export function itemForChoice(item: ItemView): MenuItemForChoice {
+  return {
+    priceCents: item.priceCents,
+    soldOut: item.soldout,
+    sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
+    options: item.options.map((g) => ({
+      id: g._id,
+      name: g.name,
+      numberToSelect: g.numberToSelect,
+      minNumberToSelect: g.minNumberToSelect,
+      maxNumberToSelect: g.maxNumberToSelect,
+      values: g.optionValues.map((v) => ({ id: v._id, name: v.name, priceCents: v.priceCents })),
+    })),
+  };
+}
 
 /**
  * An item as a diner reads it: the stored item plus whether it can be ordered now. Sold-out items

@@ -7,7 +7,6 @@ import {
   type CheckoutInfo,
   type DeliveryFeeResult,
   type FreeAddonOffer,
-  type MenuItemForChoice,
   MESSAGES,
   type Quote,
   cartButtonState,
@@ -24,6 +23,7 @@ import {
 } from '../../../domain/index.js';
 import type { merchants } from '../../db/schema/index.js';
 import type { CategoryView, ItemView } from '../menu/menu.schemas.js';
+import { itemForChoice } from '../../../contract/menu.js';
 import type { ValidPromoCode } from '../promo/promo.service.js';
 import type { CartLineRow } from './cart.repository.js';
 
@@ -90,22 +90,8 @@ export function orderInstant(checkout: CheckoutInfo, now: Date, zone: string): D
   return inZone(now.getTime(), zone);
 }
 
-/** An item of the menu as the domain's choice check wants it. */
-export function choiceMenuOf(item: ItemView): MenuItemForChoice {
-  return {
-    priceCents: item.priceCents,
-    soldOut: item.soldout,
-    sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
-    options: item.options.map((g) => ({
-      id: g._id,
-      name: g.name,
-      numberToSelect: g.numberToSelect,
-      minNumberToSelect: g.minNumberToSelect,
-      maxNumberToSelect: g.maxNumberToSelect,
-      values: g.optionValues.map((v) => ({ id: v._id, name: v.name, priceCents: v.priceCents })),
-    })),
-  };
-}
+/** An item of the menu as the domain's choice check wants it (one home: the contract). */
+export const choiceMenuOf = itemForChoice;
 
 function priceLineChoice(row: CartLineRow, item: ItemView | undefined) {
   if (!item) return null;

@@ -1,6 +1,6 @@
 // The item modal's rules, all from src/domain: the menu item read as the domain's
 // MenuItemForChoice, each group's bounds and hint, drop-oldest toggling, and the running price.
-import type { PublicItemView } from '../../../contract/menu.js';
+import { type PublicItemView, itemForChoice } from '../../../contract/menu.js';
 import {
   checkItemChoice,
   selectionBounds,
@@ -15,20 +15,9 @@ import { priceLine } from '../../../domain/pricing/line.js';
 /** Option lists show five values before Show More (spec §5 limits). */
 export const VALUES_SHOWN_FIRST = 5;
 
+/** The contract's mapping, and an item that is not available now cannot be chosen either. */
 export function forChoice(item: PublicItemView): MenuItemForChoice {
-  return {
-    priceCents: item.priceCents,
-    soldOut: item.soldout || !item.available,
-    sizes: item.size.map((s) => ({ id: s._id, name: s.name, priceCents: s.priceCents })),
-    options: item.options.map((g) => ({
-      id: g._id,
-      name: g.name,
-      numberToSelect: g.numberToSelect,
-      minNumberToSelect: g.minNumberToSelect,
-      maxNumberToSelect: g.maxNumberToSelect,
-      values: g.optionValues.map((v) => ({ id: v._id, name: v.name, priceCents: v.priceCents })),
-    })),
-  };
+  return { ...itemForChoice(item), soldOut: item.soldout || !item.available };
 }
 
 export function groupBounds(group: PublicItemView['options'][number]): SelectionBounds {

@@ -1,17 +1,14 @@
 // The cart calls of spec §7 at /api/shoppingCarts/merchantId/:merchantId/...; every one is keyed
 // by the diner id of the caller's own cookie (access 'diner').
-// Schemas: src/contract/cart.ts (the checkout-info route's body is still written here).
+// Schemas: src/contract/cart.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addCartLines,
-  cartErrors,
-  cartParams,
-  cartView,
   checkCartAvailable,
   getCart,
+  putCheckoutInfo,
   removeCartLines,
 } from '../../../contract/cart.js';
-import { checkoutInfoSchema } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { toCartView } from './cart.schemas.js';
@@ -22,8 +19,6 @@ import {
   removeLines,
   updateCheckout,
 } from './cart.service.js';
-
-const base = '/api/shoppingCarts/merchantId/:merchantId';
 
 export const cartRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -73,21 +68,14 @@ export const cartRoutes =
     );
 
     app.put(
-      `${base}/checkoutInfo/:uid`,
+      putCheckoutInfo.path,
       {
         // Limited: it checks promo codes, which are guessable secrets.
         config: {
           access: 'diner',
           rateLimit: scaledRateLimit(ctx.config, { max: 30, timeWindow: '1 minute' }),
         },
-        schema: {
-          tags: ['cart'],
-          description:
-            'Saves the checkout choices; every amount in the answer is computed by the server.',
-          params: cartParams,
-          body: checkoutInfoSchema,
-          response: { 200: cartView, ...cartErrors },
-        },
+        schema: putCheckoutInfo.schema,
       },
       async (req) =>
         toCartView(

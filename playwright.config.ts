@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 // E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`)
 // instead of starting the built one.
 const external = process.env.E2E_BASE_URL;
@@ -59,7 +59,16 @@ export default defineConfig({
         cwd: root,
         url: `${baseURL}/readyz`,
         // Warnings and errors only, so a failing journey shows what the server said.
-        env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+        env: {
+          PORT: String(PORT),
+          DATA_DIR: dataDir,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'warn',
+          // The journeys' server clock (tests/e2e/support/clock.ts); refused in production.
+          TEST_CONTROLS: 'true',
+          // Every journey is one browser at one address: the per-address limits are for crowds.
+          RATE_LIMIT_MULTIPLIER: '20',
+        },
         timeout: 180_000,
         reuseExistingServer: false,
         stdout: 'pipe',

@@ -21,3 +21,4 @@ export * from './dev-outbox.js';
 export * from './health.js';
 export * from './diners.js';
 export * from './cart.js';
+export * from './test-controls.js';

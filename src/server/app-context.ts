@@ -12,6 +12,25 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
+/** A clock the browser journeys can move (TEST_CONTROLS): it runs on from the time it was set. */
+export interface SettableClock extends Clock {
+  /** The time it is now; null goes back to the system's time. */
+  set(at: Date | null): void;
+}
+
+export function settableClock(): SettableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    set: (at) => {
+      offsetMs = at ? at.getTime() - Date.now() : 0;
+    },
+  };
+}
+
+export const isSettableClock = (clock: Clock): clock is SettableClock =>
+  typeof (clock as Partial<SettableClock>).set === 'function';
+
 export interface AppContext {
   config: Config;
   database: Database;

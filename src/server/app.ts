@@ -19,7 +19,7 @@ import {
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
 import { type Adapters, createAdapters } from './adapters/index.js';
-import { type AppContext, type Clock, systemClock } from './app-context.js';
+import { type AppContext, type Clock, settableClock, systemClock } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { webDistFolder } from './lib/paths.js';
@@ -67,7 +67,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     config,
     database,
     db: database.db,
-    clock: opts.clock ?? systemClock,
+    clock: opts.clock ?? (config.testControls ? settableClock() : systemClock),
     log: opts.logger,
     adapters: createAdapters(config, opts.adapters),
     // Hooks and jobs are registered here, per app, in the order they run: no module adds itself

@@ -48,6 +48,8 @@ const envSchema = z.object({
   OIDC_PROVIDERS: z.string().optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
+  /** Browser journeys only: a settable server clock at /api/test/clock (never in production). */
+  TEST_CONTROLS: unsetIfEmpty(z.enum(['true', 'false'])),
 
   // Load shedding (docs/decisions/load-shedding.md): 503 + Retry-After before the route's work.
   /** Default: on, except under NODE_ENV=test (keeps API tests deterministic). */
@@ -113,6 +115,8 @@ export interface Config {
   apiDocs: boolean;
   /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
   rateLimitMultiplier: number;
+  /** The journeys' controls (docs/decisions/browser-journeys.md); refused in production. */
+  testControls: boolean;
   /** Proxies in front of the app whose X-Forwarded-For may be believed (0 = none). */
   trustProxyHops: number;
   /** When the instance refuses new requests with 503 (@fastify/under-pressure); 0 = that check off. */
@@ -222,6 +226,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!e.CREDENTIALS_KEY)
       problems.push('CREDENTIALS_KEY: required when DATABASE_URL is set or NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && e.TEST_CONTROLS === 'true') {
+    problems.push('TEST_CONTROLS: never allowed when NODE_ENV=production');
+  }
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL: required when NODE_ENV=production');
   }
@@ -266,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (e.SEED_DEMO ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    testControls: e.TEST_CONTROLS === 'true',
     trustProxyHops: e.TRUST_PROXY_HOPS,
     loadShed: {
       enabled: e.LOAD_SHED ? e.LOAD_SHED === 'true' : e.NODE_ENV !== 'test',

@@ -22,6 +22,7 @@ import { orderPlacedRoutes } from './modules/order-placed/order-placed.routes.js
 import { sendOrderRoutes } from './modules/checkout/send-order.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(imageRoutes(ctx));
@@ -45,4 +46,6 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(contactsRoutes(ctx));
   // Development only: the plugin registers nothing when NODE_ENV=production.
   await app.register(devOutboxRoutes(ctx));
+  // Browser journeys only: registers nothing unless TEST_CONTROLS=true (refused in production).
+  await app.register(testControlRoutes(ctx));
 }

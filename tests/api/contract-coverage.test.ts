@@ -22,7 +22,8 @@ const key = (method: string, path: string) => `${method} ${path}`;
 
 let t: App;
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the journeys' controls on, so their routes are registered too.
+  t = await createTestApp({ env: { TEST_CONTROLS: 'true' } });
 });
 afterAll(() => t.app.close());
 

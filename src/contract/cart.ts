@@ -3,7 +3,11 @@
 // call is keyed by the diner id of the caller's own cookie.
 import { z } from 'zod';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
-import { checkoutInfoSchema, checkoutSchema, itemChoiceSchema } from '../domain/validation/forms.js';
+import {
+  checkoutInfoSchema,
+  checkoutSchema,
+  itemChoiceSchema,
+} from '../domain/validation/forms.js';
 import { merchantIdParam } from './common.js';
 import { errorBody } from './errors.js';
 import { orderAmounts } from './orders.js';

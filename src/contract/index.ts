@@ -22,3 +22,4 @@ export * from './health.js';
 export * from './diners.js';
 export * from './cart.js';
 export * from './test-controls.js';
+export * from './transactions.js';

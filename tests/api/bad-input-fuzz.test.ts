@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
-import { errorBody } from '../../src/server/lib/schemas.js';
+import { errorBody } from '../../src/contract/index.js';
 import type { Access, RouteEntry } from '../../src/server/plugins/access.js';
 import { cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import {

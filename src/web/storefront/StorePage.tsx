@@ -9,10 +9,10 @@ import { groupMenu } from './menu.js';
 import { MenuSection } from './MenuSection.js';
 import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
-import { StoreNotice } from './StoreNotice.js';
 import { menuDisplay } from './display.js';
 import type { PublicItemView } from '../../contract/menu.js';
 import { StoreCart } from './cart/StoreCart.js';
+import { StoreEntry } from './entry/StoreEntry.js';
 
 /**
  * The customer store page for /store/:merchantId, /store/:merchantId/:storeName and
@@ -57,15 +57,14 @@ export function StorePage() {
     );
   }
 
-  const notice = tablename
-    ? info.data.dineinNotice || info.data.homePageNotice
-    : info.data.homePageNotice;
   const menuError = categories.error ?? menu.error;
   const display = menuDisplay(info.data);
 
   return (
     <div className="page store-page">
-      <StoreHeader info={info.data} tableName={tablename} />
+      <StoreHeader info={info.data} tableName={tablename}>
+        <StoreEntry merchantId={merchantId} info={info.data} tableName={tablename} />
+      </StoreHeader>
       {categories.data && categories.data.length > 0 ? (
         <CategoryBar categories={categories.data} />
       ) : null}
@@ -74,7 +73,6 @@ export function StorePage() {
           <CategorySidebar categories={categories.data} />
         ) : null}
         <main className="menu" id="menu" aria-label="Menu">
-          <StoreNotice notice={notice} />
           {menuError ? (
             <StatusPanel title="We could not load the menu." role="alert">
               <p>{menuError.message}</p>

@@ -15,6 +15,9 @@ const categories = [
   category({ _id: 'c-soups', name: 'Soups' }),
 ];
 
+/** The dialogs are lazy chunks: their first import can take seconds on a busy machine. */
+const LAZY = { timeout: 4_000 };
+
 afterEach(cleanup);
 
 describe('CategoryBar', () => {
@@ -47,7 +50,7 @@ describe('CategoryBar', () => {
     );
     const button = screen.getByRole('button', { name: 'All categories' });
     fireEvent.click(button);
-    const drawer = await screen.findByRole('dialog', { name: 'Categories' });
+    const drawer = await screen.findByRole('dialog', { name: 'Categories' }, LAZY);
     const links = within(drawer).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['Dim Sum', 'Noodles', 'Soups']);
     fireEvent.click(within(drawer).getByRole('link', { name: 'Soups' }));

@@ -48,6 +48,9 @@ function renderAt(path: string) {
   return router;
 }
 
+/** The dialogs are lazy chunks: their first import can take seconds on a busy machine. */
+const LAZY = { timeout: 4_000 };
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
@@ -60,7 +63,7 @@ describe('store page', () => {
     renderAt('/store/demo');
     // The notice is a modal (storefront/entry), its lines split at the break marker; while it is
     // open the page behind it is hidden from assistive technology.
-    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' });
+    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
     expect(within(notice).getByText('Welcome!')).toBeTruthy();
     expect(within(notice).getByText('Cash only')).toBeTruthy();
     fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));

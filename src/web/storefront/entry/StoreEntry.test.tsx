@@ -67,6 +67,9 @@ function renderAt(path: string) {
   );
 }
 
+/** The dialogs are lazy chunks: their first import can take seconds on a busy machine. */
+const LAZY = { timeout: 4_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -79,7 +82,7 @@ describe('store page arrival', () => {
     const puts = serve();
     renderAt('/store/demo');
 
-    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' });
+    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
     const lines = within(notice).getAllByText(/Welcome!|Cash only/);
     expect(lines.map((p) => p.tagName + ':' + p.textContent)).toEqual([
       'P:Welcome!',
@@ -87,11 +90,15 @@ describe('store page arrival', () => {
     ]);
     fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
 
-    const location = await screen.findByRole('dialog', { name: 'Choose your store location' });
+    const location = await screen.findByRole(
+      'dialog',
+      { name: 'Choose your store location' },
+      LAZY,
+    );
     expect(await within(location).findByText('Selected')).toBeTruthy();
     fireEvent.click(within(location).getByRole('button', { name: /Golden Lotus Flushing/ }));
 
-    const method = await screen.findByRole('dialog', { name: 'Pickup or Delivery?' });
+    const method = await screen.findByRole('dialog', { name: 'Pickup or Delivery?' }, LAZY);
     expect(puts).toHaveLength(1);
     expect(puts[0]).toMatchObject({ isBranch: true, orderMethod: 'pickup' });
     expect(Object.keys(puts[0] ?? {})).toEqual(
@@ -119,7 +126,7 @@ describe('store page arrival', () => {
     const change = await screen.findByRole('button', { name: 'Change order method' });
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(change);
-    const method = await screen.findByRole('dialog', { name: 'Pickup or Delivery?' });
+    const method = await screen.findByRole('dialog', { name: 'Pickup or Delivery?' }, LAZY);
     expect(
       within(method)
         .getAllByRole('button')
@@ -130,7 +137,7 @@ describe('store page arrival', () => {
   it('at a table shows the dine-in notice instead of the home notice, and no method choice', async () => {
     serve();
     renderAt('/store/demo/dinein/T5');
-    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' });
+    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
     expect(within(notice).getByText('Order from your table')).toBeTruthy();
     expect(within(notice).queryByText('Welcome!')).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));

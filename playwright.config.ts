@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const PORT = 4173;
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 // E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`)
 // instead of starting the built one.
 const external = process.env.E2E_BASE_URL;

@@ -3,7 +3,7 @@
 //
 // To add a view (checkout, order placed, …), add an entry to `views`: `open` brings the page to
 // the view from a fresh tab and returns the part to check (a dialog, or the whole page).
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { skipStoreEntry } from './support/store-entry.js';
 

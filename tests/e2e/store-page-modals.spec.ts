@@ -3,6 +3,7 @@
 // choice and Pickup or Delivery saved through PUT …/checkoutInfo, and the category drawer — with
 // screenshots at 1280 and 390 px in test-results/screens/ (S2.6, S2.44, S2.46, S2.47, S2.48, T4.27).
 import { expect, test, type Page } from '@playwright/test';
+import { skipStoreEntry } from './support/store-entry.js';
 
 const screens = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -134,12 +135,7 @@ for (const screen of drawerScreens) {
   test(`the list button opens every category in a drawer at ${screen.width} px`, async ({
     page,
   }) => {
-    await page.addInitScript(() =>
-      sessionStorage.setItem(
-        'forkful.storeEntry.demo',
-        JSON.stringify({ notice: true, choices: true }),
-      ),
-    );
+    await skipStoreEntry(page);
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await page.goto('/store/demo');
     const sections = page.getByRole('main', { name: 'Menu' }).getByRole('heading', { level: 2 });

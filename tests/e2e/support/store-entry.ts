@@ -3,8 +3,14 @@
 // already seen them in this tab: call this before the first page.goto of a test.
 import type { Page } from '@playwright/test';
 
+interface Storage {
+  setItem(key: string, value: string): void;
+}
+
 export async function skipStoreEntry(page: Page, merchantIds: readonly string[] = ['demo']) {
   await page.addInitScript((ids) => {
+    // Runs in the page (typed here without the DOM library).
+    const { sessionStorage } = globalThis as unknown as { sessionStorage: Storage };
     for (const id of ids) {
       sessionStorage.setItem(
         `forkful.storeEntry.${id}`,

@@ -21,10 +21,13 @@ export function StoreEntry({
   merchantId,
   info,
   tableName,
+  menuShown,
 }: {
   merchantId: string;
   info: PublicBusinessInfo;
   tableName: string | undefined;
+  /** The arrival modals wait for the menu to be on screen (it is the page's main content). */
+  menuShown: boolean;
 }) {
   const uid = useDinerId();
   const cart = useCart(merchantId, uid.data);
@@ -33,7 +36,7 @@ export function StoreEntry({
     entrySteps(info, tableName, readEntrySeen(merchantId)),
   );
   const [asked, setAsked] = useState<EntryStep | null>(null);
-  const step = asked ?? queue[0] ?? null;
+  const step = asked ?? (menuShown ? queue[0] : undefined) ?? null;
   const methods = entryMethods(info);
   const saved = cart.data?.checkoutInfo;
 

@@ -64,6 +64,23 @@ export function spawnTsx(
   return { child, output: () => output };
 }
 
+/** Starts a built JavaScript entry point (e.g. dist/node/server/server.js) with plain Node. */
+export function spawnNode(script: string, env: Record<string, string>) {
+  let output = '';
+  const child = spawn(process.execPath, [join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  const keep = (d: unknown) => {
+    output = (output + String(d)).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, output: () => output };
+}
+
 /** What the app has done so far: statements sent to PostgreSQL and CPU time used (ms). */
 export interface AppCounters {
   queries: number;

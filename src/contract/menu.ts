@@ -10,6 +10,9 @@ import { defineRoute } from './route.js';
 /** The most items one menu read returns (and the largest `limit/:n`). */
 export const MAX_ITEMS = 2000;
 
+/** The store page's first small page of items (painted while the full list loads). */
+export const FIRST_ITEMS_PAGE = 10;
+
 export const categoryView = z.object({
   _id: z.string(),
   name: z.string(),

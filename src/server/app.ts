@@ -29,6 +29,7 @@ import {
   enforceAccess,
   registerOriginCheck,
 } from './plugins/access.js';
+import { cspDirectives } from './plugins/content-security-policy.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSessions } from './plugins/sessions.js';
@@ -99,17 +100,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   registerOriginCheck(app);
 
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: { directives: cspDirectives(config) },
     hsts: config.env === 'production',
   });
   await registerLoadShedding(app, config.loadShed);

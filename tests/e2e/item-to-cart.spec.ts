@@ -2,6 +2,10 @@
 // and the subtotal the server's cart answer gives, remove it (S2.9, S2.13, S2.14, S2.19, S2.20,
 // S2.24, S2.25, S2.28, T4.7).
 import { expect, test, type Page } from '@playwright/test';
+import { skipStoreEntry } from './support/store-entry.js';
+
+// The store's arrival modals have their own journey (store-page-modals.spec.ts).
+test.beforeEach(({ page }) => skipStoreEntry(page));
 
 const EMPTY = 'Your cart is empty. Add items to get started.';
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;

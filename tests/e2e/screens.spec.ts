@@ -1,5 +1,9 @@
 // Screenshots of the demo store for review: desktop and mobile, written to test-results/screens/.
 import { expect, test } from '@playwright/test';
+import { skipStoreEntry } from './support/store-entry.js';
+
+// The store's arrival modals have their own journey (store-page-modals.spec.ts).
+test.beforeEach(({ page }) => skipStoreEntry(page));
 
 const screens = [
   { name: 'store-demo-desktop', width: 1280, height: 800 },

@@ -1,5 +1,9 @@
 // Smoke journey of issue 2: the store and the merchant sign-in answer on the built app.
 import { expect, test, type Page } from '@playwright/test';
+import { skipStoreEntry } from './support/store-entry.js';
+
+// The store's arrival modals have their own journey (store-page-modals.spec.ts).
+test.beforeEach(({ page }) => skipStoreEntry(page));
 
 const DEMO = { merchantId: 'demo', password: 'Demo1234', name: 'Golden Lotus' };
 

@@ -1,6 +1,10 @@
 // Screenshots of the item modal and a filled cart for review, desktop and phone, written to
 // test-results/screens/ (issue 11).
 import { expect, test } from '@playwright/test';
+import { skipStoreEntry } from './support/store-entry.js';
+
+// The store's arrival modals have their own journey (store-page-modals.spec.ts).
+test.beforeEach(({ page }) => skipStoreEntry(page));
 
 const screens = [
   { name: 'desktop', width: 1280, height: 800 },

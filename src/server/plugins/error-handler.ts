@@ -13,6 +13,7 @@ import {
 import type { ErrorBody, FieldIssue } from '../../contract/errors.js';
 import { AppError, ERROR_STATUS } from '../lib/app-error.js';
 import { BUSY_MESSAGE, isBusyRejection } from './load-shedding.js';
+import { storePreloadLinks } from './store-preload.js';
 
 /** Maps fastify's own error codes (body parsing, size limits…) onto ours. */
 function fromFastifyError(err: FastifyError): ErrorBody | undefined {
@@ -99,6 +100,8 @@ export function registerErrorHandler(
     const isPage =
       request.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path);
     if (opts.serveSpa && isPage) {
+      const preload = storePreloadLinks(path);
+      if (preload) reply.header('link', preload);
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

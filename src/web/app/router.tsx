@@ -2,14 +2,21 @@
 // app loads; when the app itself reaches `/` (outside production, or after an unknown merchant)
 // it shows the demo store.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { DashboardPage } from '../dashboard/DashboardPage.js';
-import { LoginPage } from '../dashboard/LoginPage.js';
 import { PrivacyPage, TermsPage } from '../documents/DocumentPage.js';
 import { OrderPlacedPage } from '../storefront/OrderPlacedPage.js';
 import { StorePage } from '../storefront/StorePage.js';
 import { RouteError } from './RouteError.js';
 
 export const DEMO_STORE_PATH = '/store/demo';
+
+// The merchant pages are their own chunks: a diner's first load of a store page carries no
+// dashboard code (issue 11, bench/storefront).
+const loginPage = async () => ({
+  Component: (await import('../dashboard/LoginPage.js')).LoginPage,
+});
+const dashboardPage = async () => ({
+  Component: (await import('../dashboard/DashboardPage.js')).DashboardPage,
+});
 
 export const routes: RouteObject[] = [
   {
@@ -21,8 +28,8 @@ export const routes: RouteObject[] = [
       { path: '/store/:merchantId/dinein/:tablename', element: <StorePage /> },
       { path: '/store/:merchantId/order_placed/:orderId', element: <OrderPlacedPage /> },
       { path: '/store/:merchantId/:storeName', element: <StorePage /> },
-      { path: '/merchant/login', element: <LoginPage /> },
-      { path: '/merchant/merchantId/:merchantId', element: <DashboardPage /> },
+      { path: '/merchant/login', lazy: loginPage },
+      { path: '/merchant/merchantId/:merchantId', lazy: dashboardPage },
       { path: '/document/terms-of-service', element: <TermsPage /> },
       { path: '/document/privacy-policy', element: <PrivacyPage /> },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -47,3 +47,25 @@ export function ChevronIcon({ direction, className }: IconProps & { direction: '
     </svg>
   );
 }
+
+/** Three lines: the category bar's list button. */
+export function ListIcon({ className }: IconProps) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      className={className}
+      aria-hidden
+      focusable="false"
+    >
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        d="M4 6h16M4 12h16M4 18h16"
+      />
+    </svg>
+  );
+}

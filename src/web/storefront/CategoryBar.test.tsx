@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CategoryBar } from './CategoryBar.js';
 import { CategorySidebar } from './CategorySidebar.js';
@@ -14,6 +14,9 @@ const categories = [
   }),
   category({ _id: 'c-soups', name: 'Soups' }),
 ];
+
+/** The dialogs are lazy chunks: their first import can take seconds on a busy machine. */
+const LAZY = { timeout: 4_000 };
 
 afterEach(cleanup);
 
@@ -36,6 +39,24 @@ describe('CategoryBar', () => {
     expect(bells).toHaveLength(1);
     expect(bells[0]?.getAttribute('aria-label')).toBe('Promotion: Buy 2 get 1 free');
     expect(screen.getByRole('link', { name: /Noodles/ }).contains(bells[0] ?? null)).toBe(true);
+  });
+
+  it('opens every category in a drawer; choosing one closes it and goes there (S2.6)', async () => {
+    render(
+      <>
+        <CategoryBar categories={categories} />
+        <section id="c-soups" tabIndex={-1} />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'All categories' });
+    fireEvent.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Categories' }, LAZY);
+    const links = within(drawer).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Dim Sum', 'Noodles', 'Soups']);
+    fireEvent.click(within(drawer).getByRole('link', { name: 'Soups' }));
+    await waitFor(() => expect(window.location.hash).toBe('#c-soups'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement?.id).toBe('c-soups');
   });
 
   it('shows no scroll hint when there is nothing more to scroll', () => {

@@ -19,7 +19,8 @@ export function MenuSection({
 }) {
   const headingId = `category-title-${category._id}`;
   return (
-    <section id={category._id} className="menu-section" aria-labelledby={headingId}>
+    // tabIndex -1: the category drawer moves the keyboard focus to the chosen section.
+    <section id={category._id} className="menu-section" aria-labelledby={headingId} tabIndex={-1}>
       <header className="menu-section__header">
         <h2 id={headingId} className="menu-section__title">
           {category.name}

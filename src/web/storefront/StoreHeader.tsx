@@ -1,18 +1,20 @@
+import type { ReactNode } from 'react';
 import { formatPhone, keepPhoneDigits } from '../../domain/format/fields.js';
 import type { PublicBusinessInfo } from '../../contract/store.js';
+import { formatAddress } from './display.js';
 
 /** The merchant's name, logo, address and phone at the top of the store page. */
 export function StoreHeader({
   info,
   tableName,
+  children,
 }: {
   info: PublicBusinessInfo;
   tableName?: string | undefined;
+  /** Shown under the name and address (the store location and order method). */
+  children?: ReactNode;
 }) {
-  const { street, city, state, postalCode } = info.address;
-  const address = [street, city, [state, postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
+  const address = formatAddress(info.address);
   return (
     <header className="store-header">
       <div className="store-header__inner">
@@ -45,6 +47,7 @@ export function StoreHeader({
           </p>
         ) : null}
       </div>
+      {children}
     </header>
   );
 }

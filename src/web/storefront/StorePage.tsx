@@ -1,18 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
 import { isApiError } from '../lib/api.js';
 import { CategoryBar } from './CategoryBar.js';
 import { CategorySidebar } from './CategorySidebar.js';
-import { groupMenu } from './menu.js';
+import { groupMenu, leadingGroups } from './menu.js';
 import { MenuSection } from './MenuSection.js';
 import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
-import { StoreNotice } from './StoreNotice.js';
 import { menuDisplay } from './display.js';
 import type { PublicItemView } from '../../contract/menu.js';
 import { StoreCart } from './cart/StoreCart.js';
+import { StoreEntry } from './entry/StoreEntry.js';
 
 /**
  * The customer store page for /store/:merchantId, /store/:merchantId/:storeName and
@@ -25,9 +25,13 @@ export function StorePage() {
   const menu = useMenuItems(merchantId);
   const [openItem, setOpenItem] = useState<PublicItemView | null>(null);
 
+  // The full menu (180 items on the demo) renders as a deferred, interruptible render: the
+  // browser stays responsive while it is built (Lighthouse's total blocking time).
+  const items = useDeferredValue(menu.items);
+  const complete = useDeferredValue(menu.complete);
   const groups = useMemo(
-    () => groupMenu(categories.data ?? [], menu.items ?? []),
-    [categories.data, menu.items],
+    () => leadingGroups(groupMenu(categories.data ?? [], items ?? []), complete),
+    [categories.data, items, complete],
   );
 
   useEffect(() => {
@@ -57,29 +61,31 @@ export function StorePage() {
     );
   }
 
-  const notice = tablename
-    ? info.data.dineinNotice || info.data.homePageNotice
-    : info.data.homePageNotice;
   const menuError = categories.error ?? menu.error;
+  // The bar and sidebar hold their place while the categories load, so the menu below them does
+  // not move when they arrive (layout shift).
+  const showCategories = categories.isPending || (categories.data?.length ?? 0) > 0;
   const display = menuDisplay(info.data);
 
   return (
     <div className="page store-page">
-      <StoreHeader info={info.data} tableName={tablename} />
-      {categories.data && categories.data.length > 0 ? (
-        <CategoryBar categories={categories.data} />
-      ) : null}
+      <StoreHeader info={info.data} tableName={tablename}>
+        <StoreEntry
+          merchantId={merchantId}
+          info={info.data}
+          tableName={tablename}
+          menuShown={complete || menuError !== null}
+        />
+      </StoreHeader>
+      {showCategories ? <CategoryBar categories={categories.data ?? []} /> : null}
       <div className="store-layout">
-        {categories.data && categories.data.length > 0 ? (
-          <CategorySidebar categories={categories.data} />
-        ) : null}
-        <main className="menu" id="menu" aria-label="Menu">
-          <StoreNotice notice={notice} />
+        {showCategories ? <CategorySidebar categories={categories.data ?? []} /> : null}
+        <main className={complete ? 'menu' : 'menu menu--loading'} id="menu" aria-label="Menu">
           {menuError ? (
             <StatusPanel title="We could not load the menu." role="alert">
               <p>{menuError.message}</p>
             </StatusPanel>
-          ) : categories.isPending ? (
+          ) : categories.isPending || (groups.length === 0 && !complete) ? (
             <StatusPanel title="Loading the menu…" />
           ) : groups.length === 0 ? (
             <StatusPanel title="This store has no menu yet." />
@@ -89,7 +95,7 @@ export function StorePage() {
                 key={g.category._id}
                 category={g.category}
                 items={g.items}
-                loading={!menu.complete}
+                loading={!complete}
                 display={display}
                 onOpenItem={setOpenItem}
               />

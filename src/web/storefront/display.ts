@@ -28,3 +28,10 @@ export function menuDisplay(info: PublicBusinessInfo): MenuDisplay {
     secondLanguage: info.showSecondLanguage,
   };
 }
+
+/** "52 Mott Street, New York, NY 10013" (empty parts left out). */
+export function formatAddress(a: PublicBusinessInfo['address']): string {
+  return [a.street, a.city, [a.state, a.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+}

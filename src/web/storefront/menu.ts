@@ -18,3 +18,14 @@ export function groupMenu(
   }
   return categories.map((category) => ({ category, items: byCategory.get(category._id) ?? [] }));
 }
+
+/**
+ * The groups to render while the full item list is still loading: only the leading categories
+ * the first page has items for. The full list then only adds below what is on screen, so nothing
+ * the diner sees moves (layout shift) and no "Loading…" placeholders stand in between.
+ */
+export function leadingGroups(groups: readonly MenuGroup[], complete: boolean): MenuGroup[] {
+  if (complete) return [...groups];
+  const end = groups.findIndex((g) => g.items.length === 0);
+  return groups.slice(0, end === -1 ? groups.length : end);
+}

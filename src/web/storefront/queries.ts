@@ -1,6 +1,11 @@
 // Reads of the store page, one hook per route of the contract (spec §7 paths).
 import { useQuery } from '@tanstack/react-query';
-import { listCategories, listFirstItems, listItems } from '../../contract/menu.js';
+import {
+  FIRST_ITEMS_PAGE,
+  listCategories,
+  listFirstItems,
+  listItems,
+} from '../../contract/menu.js';
 import { getBusinessInfo } from '../../contract/store.js';
 import { call } from '../lib/api.js';
 
@@ -10,8 +15,8 @@ export const storeKeys = {
   items: (merchantId: string, limit?: number) => ['items', merchantId, limit ?? 'all'] as const,
 };
 
-/** The first page of the menu: enough items to paint the top of the page. */
-const FIRST_PAGE = 10;
+/** The first page of the menu: enough items to paint the top of the page (the server preloads it). */
+const FIRST_PAGE = FIRST_ITEMS_PAGE;
 
 export function useBusinessInfo(merchantId: string) {
   return useQuery({

@@ -2,7 +2,14 @@
 // read and its changes. Every answer is the server's priced cart (src/contract/cart.ts); the
 // browser never totals a cart itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addCartLines, getCart, removeCartLines, type CartView } from '../../../contract/cart.js';
+import {
+  addCartLines,
+  getCart,
+  putCheckoutInfo,
+  removeCartLines,
+  type CartView,
+} from '../../../contract/cart.js';
+import type { RouteBody } from '../../../contract/route.js';
 import { dinerCookie } from '../../../contract/diners.js';
 import type { ItemChoiceRequest } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
@@ -64,5 +71,15 @@ export function useRemoveFromCart(merchantId: string, uid: string | undefined) {
       params: { merchantId, uid: u },
       query: what === 'unavailable' ? { unavailable: 'true' } : { _id: what.lineId },
     }),
+  );
+}
+
+/** The checkout choices as PUT …/checkoutInfo/:uid takes them (all of them: it replaces them). */
+export type CheckoutInfoBody = RouteBody<typeof putCheckoutInfo>;
+
+/** Saves the checkout choices; the answer is the repriced cart. */
+export function useSaveCheckout(merchantId: string, uid: string | undefined) {
+  return useCartChange(merchantId, uid, (u, body: CheckoutInfoBody) =>
+    call(putCheckoutInfo, { params: { merchantId, uid: u }, body }),
   );
 }

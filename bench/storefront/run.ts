@@ -1,0 +1,231 @@
+// bench/storefront: what the store page costs a diner's browser. Starts the *built* app (run
+// `npm run build` first), loads /store/demo in Debian's Chromium through Playwright and prints the
+// gzip bytes of every JS and CSS file loaded before any interaction, then runs Lighthouse
+// (mobile defaults, performance only) three times and prints the medians against the targets.
+// A benchmark, not a test: it asserts nothing. See bench/README.md.
+//
+//   npm run build && npm run bench:storefront
+//
+// Environment: BENCH_LH_RUNS (Lighthouse runs, 1–9, default 3), CHROME_PATH (default
+// /usr/bin/chromium).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { freePort, onShutdown, root, shutdown, spawnNode, until } from '../lib/processes.js';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const PATH = '/store/demo';
+const TARGET = { jsKb: 160, score: 0.95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
+const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
+
+if (!Number.isInteger(LH_RUNS) || LH_RUNS < 1 || LH_RUNS > 9)
+  throw new Error('BENCH_LH_RUNS must be 1–9');
+
+/** The built server (dist/) on a free port with a temporary data folder, demo data seeded. */
+async function startApp(): Promise<string> {
+  for (const built of ['dist/node/server/server.js', 'dist/web/index.html']) {
+    if (!existsSync(join(root, built))) throw new Error(`${built} is missing: run npm run build`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'forkful-bench-storefront-'));
+  onShutdown(() => rmSync(dataDir, { recursive: true, force: true }));
+  const base = `http://127.0.0.1:${port}`;
+  delete process.env.DATABASE_URL;
+  const app = spawnNode('dist/node/server/server.js', {
+    // Production: compression, caching and the same headers a diner gets.
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    PUBLIC_URL: base,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+  });
+  await until('app', 180_000, async () => {
+    if (app.child.exitCode !== null) throw new Error(`app exited:\n${app.output()}`);
+    return (await fetch(`${base}/readyz`)).ok ? true : undefined;
+  }).catch((err: unknown) => {
+    throw new Error(`${String(err)}\n${app.output()}`);
+  });
+  return base;
+}
+
+interface Loaded {
+  file: string;
+  type: 'js' | 'css';
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * Every script and stylesheet a fresh tab loads for the page until the network is idle, with no
+ * input. `returning`: the tab has already seen the arrival modals (notice, location, method).
+ */
+async function firstLoad(browser: Browser, base: string, returning: boolean): Promise<Loaded[]> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (returning) {
+    // What src/web/storefront/entry/entry.ts keeps per tab once the modals were shown.
+    await context.addInitScript({
+      content: `sessionStorage.setItem('forkful.storeEntry.demo', '{"notice":true,"choices":true}')`,
+    });
+  }
+  const page = await context.newPage();
+  const pending: Promise<Loaded | null>[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    pending.push(
+      res.body().then(
+        (body) => ({
+          file: new URL(res.url()).pathname,
+          type: type === 'script' ? 'js' : 'css',
+          rawBytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        }),
+        () => null,
+      ),
+    );
+  });
+  await page.goto(`${base}${PATH}`, { waitUntil: 'networkidle' });
+  await page.getByRole('article').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const loaded = (await Promise.all(pending)).filter((l): l is Loaded => l !== null);
+  await context.close();
+  return loaded;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function printLoad(title: string, loaded: Loaded[]) {
+  console.log(`\n${title}`);
+  for (const l of loaded) {
+    console.log(
+      `  ${l.type.padEnd(3)} ${kb(l.gzipBytes).padStart(6)} KB gzip  ${kb(l.rawBytes).padStart(7)} KB  ${l.file}`,
+    );
+  }
+  const sum = (t: 'js' | 'css') =>
+    loaded.filter((l) => l.type === t).reduce((n, l) => n + l.gzipBytes, 0);
+  const js = sum('js');
+  console.log(`  total JS ${kb(js)} KB gzip, CSS ${kb(sum('css'))} KB gzip`);
+  return js;
+}
+
+interface LhRun {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** One Lighthouse run (CLI, its own Chromium through chrome-launcher, mobile defaults). */
+async function lighthouse(url: string, outFile: string): Promise<LhRun> {
+  const cli = join(root, 'node_modules/lighthouse/cli/index.js');
+  const args = [
+    cli,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${outFile}`,
+    '--quiet',
+    `--chrome-flags=--headless=new ${CHROME_ARGS.join(' ')}`,
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, CHROME_PATH: CHROME },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + String(d)).slice(-5000);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`lighthouse exited ${code}:\n${stderr}`);
+  const report = JSON.parse(readFileSync(outFile, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue: number }>;
+    runtimeError?: { message: string };
+  };
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  const audit = (id: string) => report.audits[id]?.numericValue ?? NaN;
+  return {
+    score: report.categories.performance.score,
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const fmtRun = (r: LhRun) =>
+  `score ${r.score.toFixed(2)}  LCP ${(r.lcpMs / 1000).toFixed(2)} s  TBT ${r.tbtMs.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}`;
+
+async function main() {
+  console.log(`bench/storefront — ${PATH} on the built app, Chromium at ${CHROME}`);
+  const base = await startApp();
+  console.log(`app: ${base} (dist/, NODE_ENV=production, embedded PGlite, demo data)`);
+
+  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_ARGS });
+  onShutdown(() => browser.close());
+  // Warm the server (menu cache, first compression) so the figures are the page's, not a cold start.
+  await firstLoad(browser, base, true);
+  const first = printLoad(
+    'first visit: JS and CSS before any interaction (the notice modal opens by itself)',
+    await firstLoad(browser, base, false),
+  );
+  const returning = printLoad(
+    'same tab again: arrival modals already seen',
+    await firstLoad(browser, base, true),
+  );
+  await browser.close();
+
+  const outDir = mkdtempSync(join(tmpdir(), 'forkful-lighthouse-'));
+  onShutdown(() => rmSync(outDir, { recursive: true, force: true }));
+  console.log(`\nLighthouse ${LH_RUNS}× (mobile defaults, simulated throttling, performance)`);
+  const runs: LhRun[] = [];
+  for (let i = 1; i <= LH_RUNS; i++) {
+    const r = await lighthouse(`${base}${PATH}`, join(outDir, `run-${i}.json`));
+    runs.push(r);
+    console.log(`  run ${i}  ${fmtRun(r)}`);
+  }
+  const med: LhRun = {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+  };
+  console.log(`  median ${fmtRun(med)}`);
+
+  const check = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log('\ntargets');
+  console.log(
+    `  JS before interaction < ${TARGET.jsKb} KB: first visit ${kb(first)} KB ${check(first < TARGET.jsKb * 1024)}, same tab ${kb(returning)} KB ${check(returning < TARGET.jsKb * 1024)}`,
+  );
+  console.log(
+    `  score ≥ ${TARGET.score}: ${med.score.toFixed(2)} ${check(med.score >= TARGET.score)}`,
+  );
+  console.log(
+    `  LCP ≤ ${TARGET.lcpMs / 1000} s: ${(med.lcpMs / 1000).toFixed(2)} s ${check(med.lcpMs <= TARGET.lcpMs)}`,
+  );
+  console.log(
+    `  TBT ≤ ${TARGET.tbtMs} ms: ${med.tbtMs.toFixed(0)} ms ${check(med.tbtMs <= TARGET.tbtMs)}`,
+  );
+  console.log(`  CLS ≤ ${TARGET.cls}: ${med.cls.toFixed(3)} ${check(med.cls <= TARGET.cls)}`);
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  })
+  .finally(shutdown);

@@ -3,6 +3,7 @@
 // T4.7; spec §2 "Store closed", "This item unavailable now.").
 import { expect, test } from '@playwright/test';
 import { resetServerTime, setTime } from './support/clock.js';
+import { skipStoreEntry } from './support/store-entry.js';
 
 // Wednesday 25 Nov 2026 in New York (UTC−5): the demo store breaks from 15:00 to 15:30, Dim Sum is
 // served from 8:00 to 15:00.
@@ -10,6 +11,7 @@ const WED_1450 = '2026-11-25T19:50:00Z';
 const WED_1510 = '2026-11-25T20:10:00Z';
 const WED_1600 = '2026-11-25T21:00:00Z';
 
+test.beforeEach(async ({ page }) => skipStoreEntry(page));
 test.afterEach(async ({ request }) => resetServerTime(request));
 
 test('a cart made before the break says Store closed during it, and Checkout after', async ({

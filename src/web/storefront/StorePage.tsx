@@ -105,6 +105,7 @@ export function StorePage() {
         <StoreCart
           merchantId={merchantId}
           info={info.data}
+          tableName={tablename}
           openItem={openItem}
           onCloseItem={() => setOpenItem(null)}
         />

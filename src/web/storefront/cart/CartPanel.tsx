@@ -2,7 +2,7 @@
 // state the server decides — Store closed, Remove unavailable items, or Checkout with the
 // subtotal. A side panel on wider screens; under 640 px a bottom bar that opens it as a sheet.
 // Plain elements only, so it adds no UI library to the store page's first load.
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { CartView } from '../../../contract/cart.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { formatCents } from '../../lib/format.js';
@@ -18,11 +18,18 @@ export interface CartPanelProps {
   onRemove: (lineId: string) => void;
   onRemoveUnavailable: () => void;
   onCheckout: () => void;
+  /** The checkout view once checkout has started (lazy-loaded by the store page). */
+  checkout?: ReactNode;
+  /** Leaves the checkout (the sheet's close button on phones). */
+  onLeaveCheckout?: () => void;
 }
 
 export function CartPanel(props: CartPanelProps) {
   const { cart, busy, error, secondLanguage, onRemove, onRemoveUnavailable, onCheckout } = props;
-  const [sheetOpen, setSheetOpen] = useState(false);
+  const { checkout, onLeaveCheckout } = props;
+  const [sheetStaysOpen, setSheetOpen] = useState(false);
+  // On phones the checkout is the open sheet.
+  const sheetOpen = sheetStaysOpen || checkout !== undefined;
   const panelId = useId();
   const lines = cart?.orderItems ?? [];
   const count = lines.reduce((n, l) => n + l.qty, 0);
@@ -41,7 +48,10 @@ export function CartPanel(props: CartPanelProps) {
             type="button"
             className="icon-button cart-panel__hide"
             aria-label="Hide cart"
-            onClick={() => setSheetOpen(false)}
+            onClick={() => {
+              setSheetOpen(false);
+              if (checkout !== undefined) onLeaveCheckout?.();
+            }}
           >
             ×
           </button>
@@ -94,7 +104,9 @@ export function CartPanel(props: CartPanelProps) {
             {error}
           </p>
         ) : null}
-        {lines.length > 0 && cart ? (
+        {checkout !== undefined && lines.length > 0 ? (
+          checkout
+        ) : lines.length > 0 && cart ? (
           cart.cartButton === 'storeClosed' ? (
             <button type="button" className="button cart-panel__button" disabled>
               Store closed
@@ -120,7 +132,7 @@ export function CartPanel(props: CartPanelProps) {
           )
         ) : null}
       </aside>
-      {lines.length > 0 ? (
+      {lines.length > 0 && checkout === undefined ? (
         <div className="cart-bar">
           <button
             type="button"

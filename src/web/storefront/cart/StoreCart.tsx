@@ -1,27 +1,28 @@
-// The store page's cart: the diner id, the server's cart, its changes, and the item modal that
-// adds to it (lazy-loaded, so neither it nor the UI library is in the first load).
-import { lazy, Suspense, useState } from 'react';
+// The store page's cart: the diner id, the server's cart, its changes, the item modal that adds
+// to it and the checkout (both lazy-loaded, so neither they nor the UI library are in the first
+// load). Checkout goes back to the menu when the cart becomes empty (spec §4).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicItemView } from '../../../contract/menu.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
+import { StatusPanel } from '../../components/StatusPanel.js';
 import { itemDisplay } from '../display.js';
 import './cart.css';
 import { CartPanel } from './CartPanel.js';
 import { useAddToCart, useCart, useDinerId, useRemoveFromCart } from './queries.js';
 
 const ItemModal = lazy(() => import('../item/ItemModal.js'));
-
-/** Until the checkout view exists (issue 11, next part), Checkout says so instead of faking it. */
-export const CHECKOUT_PLACEHOLDER =
-  'Checkout is coming soon: this store cannot take orders online yet.';
+const CheckoutView = lazy(() => import('../checkout/CheckoutView.js'));
 
 export function StoreCart({
   merchantId,
   info,
+  tableName,
   openItem,
   onCloseItem,
 }: {
   merchantId: string;
   info: PublicBusinessInfo;
+  tableName?: string | undefined;
   openItem: PublicItemView | null;
   onCloseItem: () => void;
 }) {
@@ -29,9 +30,14 @@ export function StoreCart({
   const cart = useCart(merchantId, uid.data);
   const add = useAddToCart(merchantId, uid.data);
   const remove = useRemoveFromCart(merchantId, uid.data);
-  const [note, setNote] = useState<string | null>(null);
+  const [checkingOut, setCheckingOut] = useState(false);
   const display = itemDisplay(info);
-  const error = remove.error?.message ?? cart.error?.message ?? uid.error?.message ?? note;
+  const error = remove.error?.message ?? cart.error?.message ?? uid.error?.message;
+  const empty = (cart.data?.orderItems.length ?? 0) === 0;
+
+  useEffect(() => {
+    if (checkingOut && cart.data && empty) setCheckingOut(false);
+  }, [checkingOut, cart.data, empty]);
 
   return (
     <>
@@ -42,7 +48,24 @@ export function StoreCart({
         secondLanguage={display.secondLanguage}
         onRemove={(lineId) => remove.mutate({ lineId })}
         onRemoveUnavailable={() => remove.mutate('unavailable')}
-        onCheckout={() => setNote(CHECKOUT_PLACEHOLDER)}
+        onCheckout={() => setCheckingOut(true)}
+        onLeaveCheckout={() => setCheckingOut(false)}
+        {...(checkingOut && cart.data && uid.data
+          ? {
+              checkout: (
+                <Suspense fallback={<StatusPanel title="Loading the checkout…" />}>
+                  <CheckoutView
+                    merchantId={merchantId}
+                    uid={uid.data}
+                    info={info}
+                    cart={cart.data}
+                    tableName={tableName}
+                    onBackToMenu={() => setCheckingOut(false)}
+                  />
+                </Suspense>
+              ),
+            }
+          : {})}
       />
       {openItem ? (
         <Suspense fallback={null}>

@@ -36,3 +36,17 @@ export function checkoutBodyWith(saved: SavedCheckout, change: EntryChoice): Che
     tip: followsDefault ? defaultTipChoice(orderMethod) : tip,
   };
 }
+
+/**
+ * The whole body with any other changed choices (the checkout's fields, a few at a time). A new
+ * order method moves a default tip as above, unless the change names the tip itself.
+ */
+export function checkoutBodyWithChanges(
+  saved: SavedCheckout,
+  changes: Partial<CheckoutInfoBody>,
+): CheckoutInfoBody {
+  const base = changes.orderMethod
+    ? checkoutBodyWith(saved, { orderMethod: changes.orderMethod })
+    : checkoutBodyWith(saved, { isBranch: saved.isBranch });
+  return { ...base, ...changes };
+}

@@ -1,0 +1,243 @@
+// The checkout (spec §2 "Checkout page sections", §4): METHOD; DELIVERY or PICKUP ADDRESS with
+// the contact fields the method needs; TIME; PAYMENT; PROMOTION (the free add-on); tips and the
+// promo code; SUMMARY with the server's amounts and Place the order / Back to Menu. Every choice
+// is saved with PUT …/checkoutInfo and the answer (the repriced cart) is what is shown.
+// Lazy-loaded when Checkout is pressed: none of it is in the store page's first load.
+import { Button, Radio, RadioGroup } from 'react-aria-components';
+import './checkout.css';
+import type { CartView } from '../../../contract/cart.js';
+import type { PublicBusinessInfo } from '../../../contract/store.js';
+import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
+import {
+  offeredOrderMethods,
+  offeredPaymentMethods,
+  paymentLabel,
+} from '../../../domain/place-order/methods.js';
+import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
+import type { CheckoutInfoBody } from '../cart/queries.js';
+import { formatAddress } from '../display.js';
+import { METHOD_LABELS } from '../entry/labels.js';
+import { PlaceOrder } from './PlaceOrder.js';
+import { Amounts } from './Summary.js';
+import { TextSetting } from './TextSetting.js';
+import { TimeSection } from './TimeSection.js';
+import { PromoCode, Tips } from './TipsAndPromo.js';
+import { useCheckoutSave } from './useCheckoutSave.js';
+
+const NO_FREE_ITEM = '__none__';
+
+export default function CheckoutView({
+  merchantId,
+  uid,
+  info,
+  cart,
+  tableName,
+  onBackToMenu,
+}: {
+  merchantId: string;
+  uid: string;
+  info: PublicBusinessInfo;
+  cart: CartView;
+  tableName: string | undefined;
+  onBackToMenu: () => void;
+}) {
+  const save = useCheckoutSave(merchantId, uid);
+  const saveNow = (changes: Partial<CheckoutInfoBody>) => void save.save(changes).catch(() => {});
+  const c = cart.checkoutInfo;
+  const methods = offeredOrderMethods(info, tableName ?? null);
+  const payments = offeredPaymentMethods(info);
+  const pickupAddress =
+    c.isBranch && info.branchAddress
+      ? formatAddress(info.branchAddress)
+      : formatAddress(info.address);
+
+  return (
+    <div className="checkout" aria-label="Checkout">
+      {save.error ? (
+        <p className="checkout-banner" role="alert">
+          {save.error.message}
+        </p>
+      ) : null}
+
+      <section className="checkout-section" aria-labelledby="method-title">
+        <h3 id="method-title" className="checkout-section__title">
+          Method
+        </h3>
+        <RadioGroup
+          className="choice-group"
+          aria-labelledby="method-title"
+          value={c.orderMethod}
+          onChange={(m) =>
+            saveNow({
+              orderMethod: m as OrderMethod,
+              dineinTableName: m === 'dinein' ? (tableName ?? c.dineinTableName) : '',
+            })
+          }
+        >
+          {methods.map((m) => (
+            <Radio key={m} className="choice" value={m}>
+              {m === 'dinein' && tableName
+                ? `${METHOD_LABELS[m]} · Table ${tableName}`
+                : METHOD_LABELS[m]}
+            </Radio>
+          ))}
+        </RadioGroup>
+      </section>
+
+      <section className="checkout-section" aria-labelledby="address-title">
+        <h3 id="address-title" className="checkout-section__title">
+          {c.orderMethod === 'delivery' ? 'Delivery address' : 'Pickup address'}
+        </h3>
+        {c.orderMethod === 'delivery' ? (
+          <>
+            <TextSetting
+              label="Delivery address"
+              saved={c.deliveryAddress}
+              onSave={(v) => saveNow({ deliveryAddress: v, deliveryLocation: null })}
+              autoComplete="street-address"
+              maxLength={300}
+            />
+            {cart.delivery?.message ? (
+              <p className="checkout-note" role="status">
+                {cart.delivery.message}
+              </p>
+            ) : null}
+            <TextSetting
+              label="Delivery note"
+              saved={c.deliveryNote}
+              onSave={(v) => saveNow({ deliveryNote: v })}
+              maxLength={500}
+            />
+          </>
+        ) : (
+          <p className="checkout-address">
+            {c.isBranch && info.branchName ? `${info.branchName}, ` : `${info.name}, `}
+            {pickupAddress}
+          </p>
+        )}
+        {c.orderMethod === 'roomServiceDelivery' ? (
+          <div className="field-row">
+            <TextSetting
+              label="Room number"
+              saved={c.roomServiceRoom}
+              onSave={(v) => saveNow({ roomServiceRoom: v })}
+              maxLength={20}
+            />
+            <TextSetting
+              label="Last name"
+              saved={c.lastName}
+              onSave={(v) => saveNow({ lastName: v })}
+              autoComplete="family-name"
+              maxLength={50}
+            />
+          </div>
+        ) : (
+          <>
+            <div className="field-row">
+              <TextSetting
+                label="Name"
+                saved={c.customerName}
+                onSave={(v) => saveNow({ customerName: v })}
+                autoComplete="name"
+                maxLength={50}
+              />
+              <TextSetting
+                label="Phone"
+                saved={c.phone}
+                onSave={(v) => saveNow({ phone: v })}
+                format={formatPhone}
+                clean={keepPhoneDigits}
+                autoComplete="tel"
+                inputMode="tel"
+              />
+            </div>
+            <TextSetting
+              label="Email (optional)"
+              saved={c.customerEmail}
+              onSave={(v) => saveNow({ customerEmail: v })}
+              autoComplete="email"
+              inputMode="email"
+              maxLength={50}
+            />
+          </>
+        )}
+        {c.orderMethod === 'curbside' ? (
+          <div className="field-row">
+            <TextSetting
+              label="Car make and model"
+              saved={c.carMakeModel}
+              onSave={(v) => saveNow({ carMakeModel: v })}
+              maxLength={100}
+            />
+            <TextSetting
+              label="Car color"
+              saved={c.carColor}
+              onSave={(v) => saveNow({ carColor: v })}
+              maxLength={50}
+            />
+          </div>
+        ) : null}
+      </section>
+
+      <TimeSection info={info} cart={cart} onSave={saveNow} />
+
+      <section className="checkout-section" aria-labelledby="payment-title">
+        <h3 id="payment-title" className="checkout-section__title">
+          Payment
+        </h3>
+        <RadioGroup
+          className="choice-group"
+          aria-labelledby="payment-title"
+          value={c.paymentMethod}
+          onChange={(p) => saveNow({ paymentMethod: p as PaymentMethod })}
+        >
+          {payments.map((p) => (
+            <Radio key={p} className="choice" value={p}>
+              {paymentLabel(p, c.orderMethod)}
+            </Radio>
+          ))}
+        </RadioGroup>
+      </section>
+
+      {cart.freeAddon.offered ? (
+        <section className="checkout-section" aria-labelledby="promotion-title">
+          <h3 id="promotion-title" className="checkout-section__title">
+            Promotion
+          </h3>
+          <RadioGroup
+            className="choice-group"
+            aria-labelledby="promotion-title"
+            value={c.freeAddonItemName ?? NO_FREE_ITEM}
+            onChange={(v) => saveNow({ freeAddonItemName: v === NO_FREE_ITEM ? null : v })}
+          >
+            <Radio className="choice" value={NO_FREE_ITEM}>
+              No free item
+            </Radio>
+            {cart.freeAddon.freeItemNames.map((n) => (
+              <Radio key={n} className="choice" value={n}>
+                {n} (free)
+              </Radio>
+            ))}
+          </RadioGroup>
+        </section>
+      ) : null}
+
+      <div className="checkout-bottom">
+        <Tips cart={cart} onSave={saveNow} />
+        <section className="checkout-section" aria-label="Promo code">
+          <PromoCode cart={cart} onSave={save.save} />
+        </section>
+        <section className="checkout-section" aria-labelledby="summary-title">
+          <h3 id="summary-title" className="checkout-section__title">
+            Summary
+          </h3>
+          <Amounts cart={cart} />
+        </section>
+        <PlaceOrder merchantId={merchantId} uid={uid} cart={cart} latestCart={save.settled} />
+        <Button className="button checkout__back" onPress={onBackToMenu}>
+          Back to Menu
+        </Button>
+      </div>
+    </div>
+  );
+}

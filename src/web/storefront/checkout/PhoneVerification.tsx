@@ -1,0 +1,132 @@
+// The phone verification modal (spec §2 "Other modals", §4 step 3): an anonymous diner's phone is
+// confirmed with a 4-digit code sent by text before the order goes on. Offline the code is in the
+// outbox (/dev/outbox). The phone is the checkout's (the server checks that one); the phone and
+// the code are checked with the domain's rules first.
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  FieldError,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextField,
+} from 'react-aria-components';
+import { sendVerificationCode, verifyPhone } from '../../../contract/verification.js';
+import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { sendCodeSchema, verifyCodeSchema } from '../../../domain/validation/forms.js';
+import { call, isApiError } from '../../lib/api.js';
+
+export function PhoneVerification({
+  phone: initialPhone,
+  onVerified,
+  onCancel,
+}: {
+  phone: string;
+  onVerified: (phoneDigits: string) => void;
+  onCancel: () => void;
+}) {
+  const phone = keepPhoneDigits(initialPhone);
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function sendCode() {
+    const parsed = sendCodeSchema.safeParse({ phoneNum: phone });
+    if (!parsed.success) return setError(MESSAGES.PHONE_INVALID);
+    setBusy(true);
+    setError(null);
+    try {
+      await call(sendVerificationCode, { body: parsed.data });
+      setSent(true);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : MESSAGES.VERIFICATION_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm() {
+    const parsed = verifyCodeSchema.safeParse({ phoneNum: phone, verificationCode: code });
+    if (!parsed.success) return setError(MESSAGES.CODE_INVALID);
+    setBusy(true);
+    setError(null);
+    try {
+      await call(verifyPhone, { body: parsed.data });
+      onVerified(phone);
+    } catch {
+      setError(MESSAGES.VERIFICATION_FAILED);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalOverlay
+      className="entry-overlay"
+      isOpen
+      isDismissable={!busy}
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
+      <Modal className="entry-modal checkout-modal">
+        <Dialog className="entry-modal__dialog">
+          <div className="entry-modal__head">
+            <Heading slot="title" className="entry-modal__title">
+              Verify your phone
+            </Heading>
+            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
+              ×
+            </Button>
+          </div>
+          <form
+            className="entry-modal__body checkout-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void (sent ? confirm() : sendCode());
+            }}
+          >
+            <p>
+              We text a 4-digit code to <strong>{formatPhone(phone)}</strong> to confirm your order.
+              To use another phone, close this and change it in the checkout.
+            </p>
+            {sent ? (
+              <TextField
+                className="field"
+                value={code}
+                onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 4))}
+                isDisabled={busy}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+              >
+                <Label>Verification code</Label>
+                <Input />
+                <FieldError />
+              </TextField>
+            ) : null}
+            {error ? (
+              <p className="checkout-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <div className="entry-modal__actions">
+              {sent ? (
+                <Button className="link-button" onPress={() => void sendCode()} isDisabled={busy}>
+                  Send a new code
+                </Button>
+              ) : null}
+              <Button type="submit" className="button button--primary" isPending={busy}>
+                {sent ? 'Confirm' : 'Send code'}
+              </Button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

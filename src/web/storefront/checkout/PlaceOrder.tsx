@@ -1,0 +1,213 @@
+// PAYMENT's card fields and "Place the order" (spec §4 "Placing an order"): the server runs the
+// spec's checks in order and answers the first failure, shown as a banner for 5 seconds (the card
+// error stays); an anonymous diner verifies the phone; the order is sent with one idempotency key
+// per attempt, retried with the same key when the answer is lost; then the order-placed page.
+// Card fields live only in this component's memory and leave only in the send-order call.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Input, Label, TextField } from 'react-aria-components';
+import { useNavigate } from 'react-router';
+import { type CartView, sendOrder } from '../../../contract/cart.js';
+import {
+  formatCardNumber,
+  formatExpiry,
+  keepCardDigits,
+  keepCvv,
+  keepExpiryDigits,
+} from '../../../domain/format/fields.js';
+import { call, type ApiError } from '../../lib/api.js';
+import { formatCents } from '../../lib/format.js';
+import { cartKeys } from '../cart/queries.js';
+import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';
+import { PhoneVerification } from './PhoneVerification.js';
+import {
+  UNKNOWN_OUTCOME,
+  needsPhoneVerification,
+  newIdempotencyKey,
+  refusalField,
+  sendWithRetries,
+} from './send-order.js';
+
+/** Validation banners go after 5 seconds; the card's stays until the next try (spec §5). */
+export const BANNER_MS = 5_000;
+
+interface Banner {
+  text: string;
+  sticky: boolean;
+}
+
+const emptyCard = { cardNumber: '', expiry: '', cvv: '', billingStreet: '', billingZip: '' };
+
+export function PlaceOrder({
+  merchantId,
+  uid,
+  cart,
+  latestCart,
+}: {
+  merchantId: string;
+  uid: string;
+  cart: CartView;
+  /** The cart once every checkout save so far is answered (what the order must match). */
+  latestCart: () => Promise<CartView | undefined>;
+}) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [card, setCard] = useState(emptyCard);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [verifyPhone, setVerifyPhone] = useState(false);
+  // One key per attempt, kept while its outcome is unknown (docs/decisions/storefront-checkout.md).
+  const key = useRef<string | null>(null);
+  const inFlight = useRef(false);
+  const byCard = cart.checkoutInfo.paymentMethod === 'creditcard';
+
+  useEffect(() => {
+    if (!banner || banner.sticky) return;
+    const timer = window.setTimeout(() => setBanner(null), BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [banner]);
+
+  async function place() {
+    // The guard against a double submission: a second press while one is on its way does nothing.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setPlacing(true);
+    setBanner(null);
+    try {
+      const latest = (await latestCart()) ?? cart;
+      const withCard = latest.checkoutInfo.paymentMethod === 'creditcard';
+      const checkout = {
+        ...checkoutBodyWithChanges(latest.checkoutInfo, {}),
+        card: withCard ? card : null,
+      };
+      const attemptKey = (key.current ??= newIdempotencyKey());
+      const outcome = await sendWithRetries(
+        (k) =>
+          call(sendOrder, {
+            params: { merchantId, uid },
+            body: {
+              idempotencyKey: k,
+              checkout,
+              expectedTotalCents: latest.amounts.totalCents,
+            },
+          }),
+        attemptKey,
+      );
+      if (outcome.kind === 'placed') {
+        key.current = null;
+        await client.invalidateQueries({ queryKey: cartKeys.cart(merchantId, uid) });
+        navigate(`/store/${merchantId}/order_placed/${outcome.answer._id}`);
+        return;
+      }
+      if (outcome.kind === 'unknown') {
+        setBanner({ text: UNKNOWN_OUTCOME, sticky: true });
+        return;
+      }
+      refused(outcome.error);
+    } finally {
+      inFlight.current = false;
+      setPlacing(false);
+    }
+  }
+
+  function refused(error: ApiError) {
+    // Nothing was placed under this key: the next press is a new attempt.
+    key.current = null;
+    if (needsPhoneVerification(error)) {
+      setVerifyPhone(true);
+      return;
+    }
+    const field = refusalField(error);
+    const detail = error.issues.find((i) => i.message !== error.message)?.message;
+    const text =
+      detail && field !== 'expectedTotalCents' ? `${error.message} ${detail}` : error.message;
+    setBanner({ text, sticky: field === 'card' || error.status === 402 });
+    // The cart may have changed (a declined card drops the free add-on, a total moved): re-read it.
+    void client.invalidateQueries({ queryKey: cartKeys.cart(merchantId, uid) });
+  }
+
+  return (
+    <div className="place-order">
+      {byCard ? (
+        <fieldset className="checkout-section card-fields">
+          <legend className="checkout-section__title">Card</legend>
+          <TextField
+            className="field"
+            value={formatCardNumber(card.cardNumber)}
+            onChange={(v) => setCard({ ...card, cardNumber: keepCardDigits(v) })}
+            inputMode="numeric"
+            autoComplete="cc-number"
+          >
+            <Label>Card number</Label>
+            <Input />
+          </TextField>
+          <div className="field-row">
+            <TextField
+              className="field"
+              value={formatExpiry(card.expiry)}
+              onChange={(v) => setCard({ ...card, expiry: keepExpiryDigits(v) })}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+            >
+              <Label>Expiry (MM/YY)</Label>
+              <Input />
+            </TextField>
+            <TextField
+              className="field"
+              value={card.cvv}
+              onChange={(v) => setCard({ ...card, cvv: keepCvv(v) })}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+            >
+              <Label>CVV</Label>
+              <Input />
+            </TextField>
+          </div>
+          <TextField
+            className="field"
+            value={card.billingStreet}
+            onChange={(v) => setCard({ ...card, billingStreet: v })}
+            autoComplete="billing street-address"
+          >
+            <Label>Billing street</Label>
+            <Input />
+          </TextField>
+          <TextField
+            className="field"
+            value={card.billingZip}
+            onChange={(v) => setCard({ ...card, billingZip: v.replace(/\D/g, '').slice(0, 10) })}
+            inputMode="numeric"
+            autoComplete="billing postal-code"
+          >
+            <Label>Billing ZIP</Label>
+            <Input />
+          </TextField>
+        </fieldset>
+      ) : null}
+      {banner ? (
+        <p className="checkout-banner" role="alert">
+          {banner.text}
+        </p>
+      ) : null}
+      <Button
+        className="button button--primary place-order__button"
+        isPending={placing}
+        onPress={() => void place()}
+      >
+        {placing
+          ? 'Placing your order…'
+          : `Place the order ${formatCents(cart.amounts.totalCents)}`}
+      </Button>
+      {verifyPhone ? (
+        <PhoneVerification
+          phone={cart.checkoutInfo.phone}
+          onCancel={() => setVerifyPhone(false)}
+          onVerified={() => {
+            setVerifyPhone(false);
+            void place();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Issue 11 journeys: an anonymous diner orders pickup paid by card — the checkout's details, the
+// phone verified with the code from the outbox, the order placed once — and a declined card then
+// an approved one on the same cart makes one order (spec §4 "Placing an order", §5 checks;
+// S4.x place-order sequence). Amounts on screen are checked against the server's answers.
+import { expect, test } from '@playwright/test';
+import { resetServerTime, setTime } from './support/clock.js';
+import {
+  addSimpleItem,
+  fillCard,
+  fillSaved,
+  latestCode,
+  openCheckout,
+  usd,
+} from './support/checkout.js';
+import { skipStoreEntry } from './support/store-entry.js';
+
+// Tuesday 24 Nov 2026, 12:00 in New York: open, Dim Sum served.
+const TUESDAY_NOON = '2026-11-24T17:00:00Z';
+
+test.beforeEach(async ({ page, request }) => {
+  await skipStoreEntry(page);
+  await setTime(page, request, TUESDAY_NOON);
+});
+test.afterEach(async ({ request }) => resetServerTime(request));
+
+test('pickup paid by card, phone verified with the texted code, one order placed', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/store/demo');
+  await addSimpleItem(page, 'Har Gow (4)');
+  await openCheckout(page);
+  await expect(page.getByRole('radio', { name: 'Pickup' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Credit Card' })).toBeChecked();
+  await fillSaved(page, 'Name', 'Ada Lovelace');
+  const cart = await fillSaved(page, 'Phone', '2125550142');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(212)555-0142');
+  await expect(page.getByTestId('order-total')).toHaveText(usd(cart.amounts.totalCents));
+  await fillCard(page, '4111111111111111');
+  await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+
+  await page.getByRole('button', { name: /^Place the order/ }).click();
+  const verify = page.getByRole('dialog', { name: 'Verify your phone' });
+  await expect(verify).toBeVisible();
+  await verify.getByRole('button', { name: 'Send code' }).click();
+  const code = await latestCode(request, '2125550142');
+  await verify.getByLabel('Verification code').fill(code);
+  const sent = page.waitForResponse((r) => r.url().includes('/sendOrder/'));
+  await verify.getByRole('button', { name: 'Confirm' }).click();
+  const answer = (await (await sent).json()) as { _id: string; totalCents: number; paid: boolean };
+  expect(answer.paid).toBe(true);
+  expect(answer.totalCents).toBe(cart.amounts.totalCents);
+  await expect(page).toHaveURL(new RegExp(`/store/demo/order_placed/${answer._id}$`));
+
+  const order = await request.get(`/api/orderPlaced/merchantId/demo/order/_id/${answer._id}`);
+  expect(order.ok()).toBe(true);
+  expect((await order.json()).amounts.totalCents).toBe(cart.amounts.totalCents);
+});
+
+test('a declined card, then an approved one on the same cart: one order', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/store/demo');
+  await addSimpleItem(page, 'Siu Mai (4)');
+  await openCheckout(page);
+  await fillSaved(page, 'Name', 'Grace Hopper');
+  await fillSaved(page, 'Phone', '2125550177');
+  // Verify first with the declined card.
+  await fillCard(page, '4000000000000002');
+  await page.getByRole('button', { name: /^Place the order/ }).click();
+  const verify = page.getByRole('dialog', { name: 'Verify your phone' });
+  await verify.getByRole('button', { name: 'Send code' }).click();
+  await verify.getByLabel('Verification code').fill(await latestCode(request, '2125550177'));
+  const declined = page.waitForResponse((r) => r.url().includes('/sendOrder/'));
+  await verify.getByRole('button', { name: 'Confirm' }).click();
+  expect((await declined).status()).toBe(402);
+  const banner = page.getByRole('alert').filter({ hasText: /declined/i });
+  await expect(banner).toBeVisible();
+  // The card's error stays (spec §5), past the 5 seconds of the other banners.
+  await page.waitForTimeout(5_500);
+  await expect(banner).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4111111111111111');
+  const approved = page.waitForResponse((r) => r.url().includes('/sendOrder/'));
+  await page.getByRole('button', { name: /^Place the order/ }).click();
+  const answer = (await (await approved).json()) as { _id: string; paid: boolean };
+  expect(answer.paid).toBe(true);
+  await expect(page).toHaveURL(new RegExp(`/order_placed/${answer._id}$`));
+  // The cart is empty: the declined attempt left nothing behind and the order took the lines.
+  await page.goto('/store/demo');
+  await expect(
+    page.getByText('Your cart is empty. Add items to get started.').first(),
+  ).toBeVisible();
+});

@@ -55,6 +55,39 @@ test('pickup paid by card, phone verified with the texted code, one order placed
   const order = await request.get(`/api/orderPlaced/merchantId/demo/order/_id/${answer._id}`);
   expect(order.ok()).toBe(true);
   expect((await order.json()).amounts.totalCents).toBe(cart.amounts.totalCents);
+  // The order-placed page reads the real order.
+  await expect(
+    page.getByRole('heading', { name: 'Thank you! Your order has been placed.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('placed-total')).toHaveText(usd(cart.amounts.totalCents));
+  await expect(page.getByRole('list', { name: 'Your order' })).toContainText('1× Har Gow (4)');
+
+  // The merchant collects customer info (spec §4): message → Enroll → form → Back → Enroll →
+  // Submit → a thank-you that closes itself after 2 s.
+  const info = page.getByRole('dialog', { name: 'Stay in touch' });
+  await expect(info).toBeVisible();
+  await info.getByRole('button', { name: 'Enroll' }).click();
+  const form = page.getByRole('dialog', { name: 'Your details' });
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('This field needs to be filled').first()).toBeVisible();
+  await form.getByRole('button', { name: 'Back' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stay in touch' })
+    .getByRole('button', { name: 'Enroll' })
+    .click();
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByLabel('Email').fill('ada@example.com');
+  await form.getByLabel('Phone').fill('2125550142');
+  await form.getByLabel('Address').fill('1 Main St, New York, NY 10013');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Thank you! We have your details.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 5_000 });
+});
+
+test('an unknown order goes to the site root', async ({ page }) => {
+  await page.goto('/store/demo/order_placed/8d7f8f52-6d84-4a4c-9a59-2a0b1f3c1e11');
+  await expect(page).toHaveURL(/\/store\/demo$/);
 });
 
 test('a declined card, then an approved one on the same cart: one order', async ({

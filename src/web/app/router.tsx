@@ -3,7 +3,7 @@
 // it shows the demo store.
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { PrivacyPage, TermsPage } from '../documents/DocumentPage.js';
-import { OrderPlacedPage } from '../storefront/OrderPlacedPage.js';
+import { OrderPlacedPage } from '../storefront/placed/OrderPlacedPage.js';
 import { StorePage } from '../storefront/StorePage.js';
 import { RouteError } from './RouteError.js';
 

@@ -1,0 +1,182 @@
+// The customer-info flow of the order-placed page (spec §4): the merchant's message with Decline
+// (closes) and Enroll (opens the form); the form with Back (to the message) and Submit; a thank-you
+// that closes itself after 2 seconds. Shown once per order in this tab.
+import { useEffect, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  FieldError,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  TextField,
+} from 'react-aria-components';
+import { sendCustomerInfo } from '../../../contract/contacts.js';
+import { customerInfoSchema } from '../../../domain/validation/forms.js';
+import { call } from '../../lib/api.js';
+import '../entry/entry-modals.css';
+// The form fields' styles are the checkout's.
+import '../checkout/checkout.css';
+
+/** How long the thank-you stays (spec §4). */
+export const THANK_YOU_MS = 2_000;
+
+const FIELDS = [
+  { name: 'fname', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lname', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', autoComplete: 'email' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel' },
+  { name: 'address', label: 'Address', autoComplete: 'street-address' },
+] as const;
+type FieldName = (typeof FIELDS)[number]['name'];
+
+const seenKey = (orderId: string) => `forkful.customerInfo.${orderId}`;
+
+export default function CustomerInfoFlow({
+  merchantId,
+  orderId,
+  message,
+  onDone,
+}: {
+  merchantId: string;
+  orderId: string;
+  message: string;
+  onDone: () => void;
+}) {
+  const [step, setStep] = useState<'message' | 'form' | 'thanks'>('message');
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    fname: '',
+    lname: '',
+    email: '',
+    phone: '',
+    address: '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const seen = sessionStorage.getItem(seenKey(orderId)) !== null;
+
+  function close() {
+    sessionStorage.setItem(seenKey(orderId), '1');
+    onDone();
+  }
+
+  useEffect(() => {
+    if (step !== 'thanks') return;
+    const timer = window.setTimeout(close, THANK_YOU_MS);
+    return () => window.clearTimeout(timer);
+    // Runs when the step changes; close only marks this order seen and tells the page.
+  }, [step]);
+
+  async function submit() {
+    const parsed = customerInfoSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    setFailure(null);
+    try {
+      await call(sendCustomerInfo, { body: { merchantId, orderId, customerInfo: parsed.data } });
+      setStep('thanks');
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : 'Could not send your details.');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (seen) return null;
+
+  const title =
+    step === 'thanks' ? 'Thank you!' : step === 'form' ? 'Your details' : 'Stay in touch';
+  return (
+    <ModalOverlay
+      className="entry-overlay"
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+    >
+      <Modal className="entry-modal">
+        <Dialog className="entry-modal__dialog">
+          <div className="entry-modal__head">
+            <Heading slot="title" className="entry-modal__title">
+              {title}
+            </Heading>
+            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
+              ×
+            </Button>
+          </div>
+          {step === 'message' ? (
+            <>
+              <div className="entry-modal__body">
+                <p>{message}</p>
+              </div>
+              <div className="entry-modal__actions">
+                <Button className="button" onPress={close}>
+                  Decline
+                </Button>
+                <Button className="button button--primary" onPress={() => setStep('form')}>
+                  Enroll
+                </Button>
+              </div>
+            </>
+          ) : step === 'form' ? (
+            <form
+              className="entry-modal__body customer-info-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void submit();
+              }}
+            >
+              {FIELDS.map((f) => (
+                <TextField
+                  key={f.name}
+                  className="field"
+                  value={values[f.name]}
+                  onChange={(v) => {
+                    setValues({ ...values, [f.name]: v });
+                    setErrors({ ...errors, [f.name]: undefined });
+                  }}
+                  autoComplete={f.autoComplete}
+                  // The domain's rules judge the form on Submit; the browser's own check would
+                  // block the submit while a field is marked invalid.
+                  validationBehavior="aria"
+                  isInvalid={errors[f.name] !== undefined}
+                >
+                  <Label>{f.label}</Label>
+                  <Input />
+                  <FieldError>{errors[f.name]}</FieldError>
+                </TextField>
+              ))}
+              {failure ? (
+                <p className="entry-modal__error" role="alert">
+                  {failure}
+                </p>
+              ) : null}
+              <div className="entry-modal__actions">
+                <Button className="button" onPress={() => setStep('message')}>
+                  Back
+                </Button>
+                <Button type="submit" className="button button--primary" isPending={sending}>
+                  Submit
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <div className="entry-modal__body">
+              <p role="status">Thank you! We have your details.</p>
+            </div>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,6 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { type Placeholder, and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CheckoutInfo } from '../../../domain/index.js';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedOn, rootDb } from '../../db/prepared.js';
 import { cartLines, carts } from '../../db/schema/index.js';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -18,18 +19,37 @@ export async function findCart(
   return row;
 }
 
+function cartWithLinesQuery(
+  tx: Tx,
+  merchantUuid: string | Placeholder,
+  anonUserId: string | Placeholder,
+) {
+  return tx
+    .select({ cart: carts, line: cartLines })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+}
+
+const preparedCartWithLines = (db: Db) =>
+  cartWithLinesQuery(db, sql.placeholder('merchantUuid'), sql.placeholder('anonUserId')).prepare(
+    'cart_with_lines',
+  );
+
 /** The diner's cart with its lines (oldest first), in one statement. */
 export async function findCartWithLines(
   tx: Tx,
   merchantUuid: string,
   anonUserId: string,
 ): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
-  const rows = await tx
-    .select({ cart: carts, line: cartLines })
-    .from(carts)
-    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const db = rootDb(tx);
+  const rows = db
+    ? await preparedOn(db, 'cart_with_lines', preparedCartWithLines).execute({
+        merchantUuid,
+        anonUserId,
+      })
+    : await cartWithLinesQuery(tx, merchantUuid, anonUserId);
   if (rows.length === 0) return undefined;
   return {
     cart: rows[0]!.cart,

@@ -1,9 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedOn, rootDb } from '../../db/prepared.js';
 import { merchantCounters, merchants } from '../../db/schema/index.js';
 
+const merchantBySlug = (db: Db) =>
+  db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.merchantId, sql.placeholder('merchantId')))
+    .prepare('merchant_by_slug');
+
 export async function findMerchantBySlug(tx: Tx, merchantId: string) {
-  const [row] = await tx.select().from(merchants).where(eq(merchants.merchantId, merchantId));
+  const db = rootDb(tx);
+  const [row] = db
+    ? await preparedOn(db, 'merchant_by_slug', merchantBySlug).execute({ merchantId })
+    : await tx.select().from(merchants).where(eq(merchants.merchantId, merchantId));
   return row;
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { phoneVerifications } from '../../src/server/db/schema/index.js';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import type { ItemView } from '../../src/contract/menu.js';
 import { createCustomer, signInCustomer, uniqueId } from '../support/fixtures.js';
 import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import { countQueries } from '../support/query-counter.js';

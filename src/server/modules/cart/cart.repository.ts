@@ -2,7 +2,7 @@ import { type Placeholder, and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CheckoutInfo } from '../../../domain/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedOn, rootDb } from '../../db/prepared.js';
-import { cartLines, carts } from '../../db/schema/index.js';
+import { cartLines, carts, dineinTables } from '../../db/schema/index.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
@@ -124,4 +124,14 @@ export async function saveCheckoutInfo(
   now: Date,
 ): Promise<void> {
   await tx.update(carts).set({ checkoutInfo: info, updatedAt: now }).where(eq(carts.id, cartId));
+}
+
+/** Whether the merchant has a dine-in table of this name (its QR code names it). */
+export async function hasTable(tx: Tx, merchantUuid: string, name: string): Promise<boolean> {
+  if (!name) return false;
+  const [row] = await tx
+    .select({ id: dineinTables.id })
+    .from(dineinTables)
+    .where(and(eq(dineinTables.merchantId, merchantUuid), eq(dineinTables.name, name)));
+  return !!row;
 }

@@ -15,17 +15,17 @@ import {
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, type ErrorCode } from '../../lib/app-error.js';
-import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/cart.service.js';
-import { requireCaptcha } from '../captcha/captcha.service.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { type OrderDraft, cartBeingPlaced } from '../orders/orders.service.js';
-import { requestFingerprint } from '../payments/gateway.js';
+import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/index.js';
+import { requireCaptcha } from '../captcha/index.js';
+import { findMerchantBySlug } from '../merchants/index.js';
+import { type OrderDraft, cartBeingPlaced } from '../orders/index.js';
 import {
   type SendOrderResult,
   earlierAnswer,
   placeOrderWithPayment,
-} from '../payments/payments.service.js';
-import { isPhoneVerified } from '../verification/verification.service.js';
+  requestFingerprint,
+} from '../payments/index.js';
+import { isPhoneVerified } from '../verification/index.js';
 
 export interface SendOrderRequest {
   merchantId: string;

@@ -18,6 +18,29 @@ export async function findMerchantBySlug(tx: Tx, merchantId: string) {
   return row;
 }
 
+/** A merchant by its row id (uuid), e.g. an order's merchant. */
+export async function findMerchantByUuid(tx: Tx, id: string): Promise<MerchantRow | undefined> {
+  const [row] = await tx.select().from(merchants).where(eq(merchants.id, id));
+  return row;
+}
+
+/** Sets the merchant's payment provider (and credentials blob when given); false when no such merchant. */
+export async function updateMerchantPayment(
+  tx: Tx,
+  id: string,
+  set: Pick<
+    Partial<typeof merchants.$inferInsert>,
+    'ecommProvider' | 'paymentCredentials' | 'updatedAt'
+  >,
+): Promise<boolean> {
+  const rows = await tx
+    .update(merchants)
+    .set(set)
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id });
+  return rows.length > 0;
+}
+
 export async function findMerchantCredentials(tx: Tx, merchantId: string) {
   const [row] = await tx
     .select({
@@ -29,6 +52,8 @@ export async function findMerchantCredentials(tx: Tx, merchantId: string) {
     .where(eq(merchants.merchantId, merchantId));
   return row;
 }
+
+export type MerchantRow = typeof merchants.$inferSelect;
 
 export type NewMerchantRow = Pick<
   typeof merchants.$inferInsert,

@@ -1,5 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
 
@@ -7,6 +7,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type NewOrderLineRow = typeof orderLines.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentStatus = OrderRow['paymentStatus'];
 
 /**
  * Inserts the order unless one with the same (merchant, diner, idempotency key) exists; returns
@@ -48,6 +49,15 @@ export async function findOrderByKey(
 export async function findOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
   return row;
+}
+
+/** An order's lines in the order they were sent. */
+export async function listOrderLines(tx: Tx, orderId: string): Promise<OrderLineRow[]> {
+  return tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.sortOrder));
 }
 
 /** The order row locked until the transaction ends (serialises concurrent transitions). */

@@ -12,17 +12,18 @@
 // Every transition checks the state it starts from, under a row lock.
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import type { PaymentStatus } from '../../db/schema/index.js';
+import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
-import type { merchants } from '../../db/schema/index.js';
+import type { MerchantRow } from '../merchants/index.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type NewOrderLineRow,
   type NewOrderRow,
   type OrderLineRow,
   type OrderRow,
+  type PaymentStatus,
   claimCart,
   countCartLines,
   insertOrderLines,
@@ -43,7 +44,7 @@ export type { OrderLineRow, OrderRow } from './orders.repository.js';
  * later, passes nothing and hooks read what they need).
  */
 export interface PlacementKnown {
-  merchant?: typeof merchants.$inferSelect;
+  merchant?: MerchantRow;
   lines?: OrderLineRow[];
 }
 
@@ -77,25 +78,12 @@ export interface OrderLineSnapshot {
   printerIds?: string[];
 }
 
-/** The order's amounts in cents, as computed by src/domain/pricing (OrderTotals fits). */
-export interface OrderAmounts {
-  subtotalCents: number;
-  taxCents: number;
-  tipsCents: number;
-  fixedTipsCents: number;
-  discountCents: number;
-  processingFeeCents: number;
-  serviceFeeCents: number;
-  deliveryFeeCents: number;
-  roomServiceDeliveryFeeCents: number;
-  totalCents: number;
-}
-
 /** Everything send order knows about the order, already validated and priced. */
 export interface OrderDraft {
   orderMethod: OrderMethod;
   dineinTableName?: string | null;
-  amounts: OrderAmounts;
+  /** As src/domain/pricing computes them (the shown fees line is not stored). */
+  amounts: Omit<OrderTotals, 'feesShownCents'>;
   promoCode?: string | null;
   customer: {
     customerName: string;

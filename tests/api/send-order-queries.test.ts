@@ -21,7 +21,7 @@ import { onPostgresServer } from '../support/test-db.js';
  * order updated, the cart released with the 'placed' announcement, the outbox's messages in one
  * insert with their wake-up, the loyalty points, and BEGIN/COMMIT).
  */
-const MAX_QUERIES = 21;
+const MAX_QUERIES = 20;
 
 const clock = manualClock('2026-11-24T17:00:00Z');
 let t: App;

@@ -29,10 +29,10 @@ import {
   insertOrderLines,
   insertOrderOnce,
   lockOrder,
+  lockOrderAndTakeNumbers,
   notifyOrderState,
   orderThatTookLines,
   releaseCartAfterFailure,
-  takeOrderNumbers,
   takeOrderedLinesAndAnnounce,
   updateOrder,
 } from './orders.repository.js';
@@ -345,13 +345,13 @@ export async function placeOrder(
   payment: PaymentOutcome,
   known: PlacementKnown = {},
 ): Promise<OrderRow | undefined> {
-  const current = await lockOrder(tx, orderId);
-  if (!current || current.state !== 'awaiting_payment') return undefined;
-  const numbers = await takeOrderNumbers(
+  const taken = await lockOrderAndTakeNumbers(
     tx,
-    current.merchantId,
+    orderId,
     businessDateOf(ctx.clock.now(), timeZone),
   );
+  if (!taken || taken.state !== 'awaiting_payment' || !taken.numbers) return undefined;
+  const { numbers } = taken;
   // Read after the counter row is ours: placing times then follow the numbers (commit order).
   const now = ctx.clock.now();
   const placed = await updateOrder(tx, orderId, {

@@ -35,7 +35,7 @@ import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSessions } from './plugins/sessions.js';
 import { refuseUnstorableText } from './plugins/storable-text.js';
 import { type Job, outboxWorkerJob, sessionPurgeJob } from './jobs.js';
-import { placementHooks } from './modules/checkout/placement-hooks.js';
+import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentReconcilerJob } from './modules/payments/reconciler.js';
 import { registerRoutes } from './routes.js';

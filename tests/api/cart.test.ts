@@ -2,7 +2,7 @@
 // against the stored menu, repriced from the database on every read, judged at the chosen time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import type { ItemView } from '../../src/contract/menu.js';
 import { cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { phoneVerifications } from '../../src/server/db/schema/index.js';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import type { ItemView } from '../../src/contract/menu.js';
 import { createCustomer, signInCustomer, uniqueId } from '../support/fixtures.js';
 import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import { countQueries } from '../support/query-counter.js';
@@ -21,7 +21,7 @@ import { onPostgresServer } from '../support/test-db.js';
  * order updated, the cart released with the 'placed' announcement, the outbox's messages in one
  * insert with their wake-up, the loyalty points, and BEGIN/COMMIT).
  */
-const MAX_QUERIES = 22;
+const MAX_QUERIES = 20;
 
 const clock = manualClock('2026-11-24T17:00:00Z');
 let t: App;

@@ -24,8 +24,8 @@ import {
   phoneVerifications,
   sandboxLedger,
 } from '../../src/server/db/schema/index.js';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
-import { MAX_CART_LINES } from '../../src/server/modules/cart/cart.service.js';
+import type { ItemView } from '../../src/contract/menu.js';
+import { MAX_CART_LINES } from '../../src/contract/cart.js';
 import { uniqueId } from '../support/fixtures.js';
 import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import { createTestApp, manualClock, testConfig } from '../support/test-app.js';

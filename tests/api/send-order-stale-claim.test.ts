@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { cartLines, carts, orders } from '../../src/server/db/schema/index.js';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import type { ItemView } from '../../src/contract/menu.js';
 import {
   type OrderDraft,
   createAwaitingOrder,

@@ -12,7 +12,7 @@ import {
   outbox,
   phoneVerifications,
 } from '../../src/server/db/schema/index.js';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import type { ItemView } from '../../src/contract/menu.js';
 import { findMerchantBySlug } from '../../src/server/modules/merchants/merchants.repository.js';
 import { createCustomer, signInCustomer, uniqueId } from '../support/fixtures.js';
 import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';

@@ -86,14 +86,17 @@ describe('module shape lint rule', () => {
     expect(msgs.join('\n')).toMatch(/config.ts .* imports no feature module/);
   });
 
-  it('checks the modules of the temporary placement-rewrite exception only as targets', async () => {
+  it('exempts no module: the placement path (checkout, cart, payments, orders) is checked too', async () => {
     const code =
       "import { findMerchantBySlug } from '../merchants/merchants.repository.js';\nexport const y = findMerchantBySlug;\n";
-    expect(await shapeMessages('src/server/modules/cart/cart.service.ts', code)).toEqual([]);
-    const into = await shapeMessages(
-      'src/server/modules/transactions/transactions.service.ts',
-      "import { findOrder } from '../orders/orders.repository.js';\nexport const y = findOrder;\n",
+    for (const m of ['checkout', 'cart', 'payments', 'orders']) {
+      const msgs = await shapeMessages(`src/server/modules/${m}/${m}.service.ts`, code);
+      expect(msgs.join('\n')).toMatch(/through its public file modules\/merchants\/index.ts/);
+    }
+    const tables = await shapeMessages(
+      'src/server/modules/payments/reconciler.ts',
+      "import { orders } from '../../db/schema/index.js';\nexport const y = orders;\n",
     );
-    expect(into).toHaveLength(1);
+    expect(tables.join('\n')).toMatch(/Only repositories/);
   });
 });

@@ -1,6 +1,6 @@
 // A diner session for API tests: the anonymous id cookie and helpers to call the cart routes.
 import type { FastifyInstance } from 'fastify';
-import type { ItemView } from '../../src/server/modules/menu/menu.schemas.js';
+import type { ItemView } from '../../src/contract/menu.js';
 
 export interface Diner {
   uid: string;

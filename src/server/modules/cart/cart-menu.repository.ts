@@ -4,7 +4,7 @@
 // hottest read of the storefront: one round trip instead of one per table.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import type { CategoryView, ItemView } from '../menu/menu.schemas.js';
+import type { CategoryView, ItemView } from '../../../contract/menu.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -21,13 +21,10 @@ import {
   quoteOrder,
   wallTimeInstants,
 } from '../../../domain/index.js';
-import type { merchants } from '../../db/schema/index.js';
-import type { CategoryView, ItemView } from '../menu/menu.schemas.js';
-import { itemForChoice } from '../../../contract/menu.js';
-import type { ValidPromoCode } from '../promo/promo.service.js';
+import { type CategoryView, type ItemView, itemForChoice } from '../../../contract/menu.js';
+import type { MerchantRow } from '../merchants/index.js';
+import type { ValidPromoCode } from '../promo/index.js';
 import type { CartLineRow } from './cart.repository.js';
-
-export type MerchantRow = typeof merchants.$inferSelect;
 
 export interface PricedLine {
   id: string;

@@ -1,7 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { type Placeholder, and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CheckoutInfo } from '../../../domain/index.js';
-import type { Tx } from '../../db/client.js';
-import { cartLines, carts } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedOn, rootDb } from '../../db/prepared.js';
+import { cartLines, carts, dineinTables } from '../../db/schema/index.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
@@ -18,18 +19,37 @@ export async function findCart(
   return row;
 }
 
+function cartWithLinesQuery(
+  tx: Tx,
+  merchantUuid: string | Placeholder,
+  anonUserId: string | Placeholder,
+) {
+  return tx
+    .select({ cart: carts, line: cartLines })
+    .from(carts)
+    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
+    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+}
+
+const preparedCartWithLines = (db: Db) =>
+  cartWithLinesQuery(db, sql.placeholder('merchantUuid'), sql.placeholder('anonUserId')).prepare(
+    'cart_with_lines',
+  );
+
 /** The diner's cart with its lines (oldest first), in one statement. */
 export async function findCartWithLines(
   tx: Tx,
   merchantUuid: string,
   anonUserId: string,
 ): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
-  const rows = await tx
-    .select({ cart: carts, line: cartLines })
-    .from(carts)
-    .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  const db = rootDb(tx);
+  const rows = db
+    ? await preparedOn(db, 'cart_with_lines', preparedCartWithLines).execute({
+        merchantUuid,
+        anonUserId,
+      })
+    : await cartWithLinesQuery(tx, merchantUuid, anonUserId);
   if (rows.length === 0) return undefined;
   return {
     cart: rows[0]!.cart,
@@ -104,4 +124,14 @@ export async function saveCheckoutInfo(
   now: Date,
 ): Promise<void> {
   await tx.update(carts).set({ checkoutInfo: info, updatedAt: now }).where(eq(carts.id, cartId));
+}
+
+/** Whether the merchant has a dine-in table of this name (its QR code names it). */
+export async function hasTable(tx: Tx, merchantUuid: string, name: string): Promise<boolean> {
+  if (!name) return false;
+  const [row] = await tx
+    .select({ id: dineinTables.id })
+    .from(dineinTables)
+    .where(and(eq(dineinTables.merchantId, merchantUuid), eq(dineinTables.name, name)));
+  return !!row;
 }

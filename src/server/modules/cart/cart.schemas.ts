@@ -1,12 +1,8 @@
 // The cart's state turned into the contract's cart answer (src/contract/cart.ts).
 import type { CartView } from '../../../contract/cart.js';
-import { orderAmounts } from '../../../contract/orders.js';
 import type { CartState } from './cart.service.js';
 
 export type { CartView };
-
-/** An order's amounts in cents: the contract's (kept under this name for the module's users). */
-export const orderAmountsView = orderAmounts;
 
 export function toCartView(uid: string, state: CartState): CartView {
   const p = state.priced;

@@ -13,13 +13,12 @@ import {
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import { dineinTables } from '../../db/schema/index.js';
 import { haversineMiles } from '../../adapters/geo/types.js';
-import { and, eq } from 'drizzle-orm';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
-import type { ItemView } from '../menu/menu.schemas.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { lookUpPromoCode, requirePromoCode } from '../promo/promo.service.js';
+import { MAX_CART_LINES } from '../../../contract/cart.js';
+import type { ItemView } from '../../../contract/menu.js';
+import { type MerchantRow, findMerchantBySlug } from '../merchants/index.js';
+import { lookUpPromoCode, requirePromoCode } from '../promo/index.js';
 import {
   type CartRow,
   type CartLineRow,
@@ -28,15 +27,13 @@ import {
   deleteLine,
   findCartWithLines,
   findOrCreateCart,
+  hasTable,
   insertLines,
   lockCartForChange,
   saveCheckoutInfo,
 } from './cart.repository.js';
 import { readCartMenu } from './cart-menu.repository.js';
-import { type MerchantRow, type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
-
-/** A cart holds at most this many lines; each line at most 99 of an item. */
-export const MAX_CART_LINES = 50;
+import { type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
 
 export interface CartState {
   merchant: MerchantRow;
@@ -263,16 +260,6 @@ export async function removeLines(
     }
   });
   return loadCart(ctx, state.merchant, uid);
-}
-
-/** Whether the merchant has a dine-in table of this name (its QR code names it). */
-async function hasTable(tx: Tx, merchantUuid: string, name: string): Promise<boolean> {
-  if (!name) return false;
-  const [row] = await tx
-    .select({ id: dineinTables.id })
-    .from(dineinTables)
-    .where(and(eq(dineinTables.merchantId, merchantUuid), eq(dineinTables.name, name)));
-  return !!row;
 }
 
 /**

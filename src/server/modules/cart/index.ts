@@ -1,2 +1,3 @@
-// The cart module's public file (docs/decisions/module-boundaries.md).
-export { orderAmountsView } from './cart.schemas.js';
+// The cart module's public file (docs/decisions/module-boundaries.md): send order reads the cart
+// it places and checks the checkout choices with the cart's own rules.
+export { checkOfferedChoices, computeDeliveryMiles, loadCart } from './cart.service.js';

@@ -15,17 +15,17 @@ import {
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, type ErrorCode } from '../../lib/app-error.js';
-import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/cart.service.js';
-import { requireCaptcha } from '../captcha/captcha.service.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { type OrderDraft, cartBeingPlaced } from '../orders/orders.service.js';
-import { requestFingerprint } from '../payments/gateway.js';
+import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/index.js';
+import { requireCaptcha } from '../captcha/index.js';
+import { type OrderDraft, cartBeingPlaced } from '../orders/index.js';
 import {
   type SendOrderResult,
   earlierAnswer,
   placeOrderWithPayment,
-} from '../payments/payments.service.js';
-import { isPhoneVerified } from '../verification/verification.service.js';
+  requestFingerprint,
+} from '../payments/index.js';
+import { isPhoneVerified } from '../verification/index.js';
+import { findMerchantAndKey } from './send-order.repository.js';
 
 export interface SendOrderRequest {
   merchantId: string;
@@ -85,11 +85,19 @@ function fingerprintOf(ctx: AppContext, merchantUuid: string, req: SendOrderRequ
 }
 
 export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise<SendOrderResult> {
-  const merchant = await findMerchantBySlug(ctx.db, req.merchantId);
-  if (!merchant) throw new AppError('not_found', 'Merchant not found');
+  const found = await findMerchantAndKey(ctx.db, {
+    merchantId: req.merchantId,
+    anonUserId: req.uid,
+    idempotencyKey: req.idempotencyKey,
+  });
+  if (!found) throw new AppError('not_found', 'Merchant not found');
+  const { merchant } = found;
   const fingerprint = fingerprintOf(ctx, merchant.id, req);
-  const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey, fingerprint);
-  if (earlier) return earlier;
+  // A retry (the key names an order) gets the earlier answer before anything is repriced.
+  if (found.keyUsed) {
+    const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey, fingerprint);
+    if (earlier) return earlier;
+  }
   const { card, ...info } = req.checkout;
   // Send order prices exactly what it is sent, so it checks again what the store offers.
   await checkOfferedChoices(ctx, merchant, info, ['body', 'checkout']);

@@ -1,3 +1,8 @@
 // The merchants module's public file (docs/decisions/module-boundaries.md): other modules find a
 // merchant by its public id here.
-export { findMerchantBySlug } from './merchants.repository.js';
+export {
+  type MerchantRow,
+  findMerchantBySlug,
+  findMerchantByUuid,
+  updateMerchantPayment,
+} from './merchants.repository.js';

@@ -1,10 +1,44 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedOn, rootDb } from '../../db/prepared.js';
 import { merchantCounters, merchants } from '../../db/schema/index.js';
 
+const merchantBySlug = (db: Db) =>
+  db
+    .select()
+    .from(merchants)
+    .where(eq(merchants.merchantId, sql.placeholder('merchantId')))
+    .prepare('merchant_by_slug');
+
 export async function findMerchantBySlug(tx: Tx, merchantId: string) {
-  const [row] = await tx.select().from(merchants).where(eq(merchants.merchantId, merchantId));
+  const db = rootDb(tx);
+  const [row] = db
+    ? await preparedOn(db, 'merchant_by_slug', merchantBySlug).execute({ merchantId })
+    : await tx.select().from(merchants).where(eq(merchants.merchantId, merchantId));
   return row;
+}
+
+/** A merchant by its row id (uuid), e.g. an order's merchant. */
+export async function findMerchantByUuid(tx: Tx, id: string): Promise<MerchantRow | undefined> {
+  const [row] = await tx.select().from(merchants).where(eq(merchants.id, id));
+  return row;
+}
+
+/** Sets the merchant's payment provider (and credentials blob when given); false when no such merchant. */
+export async function updateMerchantPayment(
+  tx: Tx,
+  id: string,
+  set: Pick<
+    Partial<typeof merchants.$inferInsert>,
+    'ecommProvider' | 'paymentCredentials' | 'updatedAt'
+  >,
+): Promise<boolean> {
+  const rows = await tx
+    .update(merchants)
+    .set(set)
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id });
+  return rows.length > 0;
 }
 
 export async function findMerchantCredentials(tx: Tx, merchantId: string) {
@@ -18,6 +52,8 @@ export async function findMerchantCredentials(tx: Tx, merchantId: string) {
     .where(eq(merchants.merchantId, merchantId));
   return row;
 }
+
+export type MerchantRow = typeof merchants.$inferSelect;
 
 export type NewMerchantRow = Pick<
   typeof merchants.$inferInsert,

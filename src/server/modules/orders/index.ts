@@ -1,4 +1,22 @@
-// The orders module's public file (docs/decisions/module-boundaries.md). Added while the
-// placement path in this module is being rewritten: it only re-exports what other modules use.
-export { type OrderRow, findOrder, updateOrder } from './orders.repository.js';
-export { type OrderPlacedHook, markOrderVoided } from './orders.service.js';
+// The orders module's public file (docs/decisions/module-boundaries.md): what payments, checkout,
+// transactions and the placement hooks use of an order's life.
+export {
+  type OrderRow,
+  type PaymentStatus,
+  findOrder,
+  listOrderLines,
+  lockOrder,
+  updateOrder,
+} from './orders.repository.js';
+export {
+  type OrderDraft,
+  type OrderPlacedHook,
+  type PlacementKnown,
+  cartBeingPlaced,
+  checkDraft,
+  createAwaitingOrder,
+  failOrder,
+  markOrderVoided,
+  orderRowFrom,
+  placeOrder,
+} from './orders.service.js';

@@ -1,5 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
 
@@ -7,6 +7,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
 export type NewOrderLineRow = typeof orderLines.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type PaymentStatus = OrderRow['paymentStatus'];
 
 /**
  * Inserts the order unless one with the same (merchant, diner, idempotency key) exists; returns
@@ -50,6 +51,15 @@ export async function findOrder(tx: Tx, orderId: string): Promise<OrderRow | und
   return row;
 }
 
+/** An order's lines in the order they were sent. */
+export async function listOrderLines(tx: Tx, orderId: string): Promise<OrderLineRow[]> {
+  return tx
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.sortOrder));
+}
+
 /** The order row locked until the transaction ends (serialises concurrent transitions). */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -67,34 +77,60 @@ export async function updateOrder(
 }
 
 /**
- * Takes the next order number and daily number from the merchant's counter row. The row stays
- * locked until the placing transaction commits, so numbers are handed out in commit order and a
- * rolled-back placement gives its number back: gapless. A business date earlier than the one
+ * Placement's first statement: locks the order and, only when it still awaits payment, takes the
+ * next order number and daily number from the merchant's counter row (one upsert: the merchant's
+ * first order creates the row). The order is locked before the counter, as before; the counter row
+ * stays locked until the placing transaction commits, so numbers are handed out in commit order
+ * and a rolled-back placement gives its number back: gapless. A business date earlier than the one
  * stored (clocks of two instances a little apart at midnight) continues the stored day.
+ * Undefined when there is no such order; `numbers` null when it no longer awaits payment.
  */
-export async function takeOrderNumbers(
+export async function lockOrderAndTakeNumbers(
   tx: Tx,
-  merchantUuid: string,
+  orderId: string,
   businessDate: string,
-): Promise<{ orderNumber: number; dailyOrderNumber: number; businessDate: string }> {
-  // One upsert: the merchant's first order creates the row, later ones take the next numbers.
-  const [row] = await tx
-    .insert(merchantCounters)
-    .values({ merchantId: merchantUuid, lastOrderNumber: 1, lastDailyNumber: 1, businessDate })
-    .onConflictDoUpdate({
-      target: merchantCounters.merchantId,
-      set: {
-        lastOrderNumber: sql`${merchantCounters.lastOrderNumber} + 1`,
-        lastDailyNumber: sql`case when ${merchantCounters.businessDate} >= ${businessDate}::date then ${merchantCounters.lastDailyNumber} + 1 else 1 end`,
-        businessDate: sql`greatest(${merchantCounters.businessDate}, ${businessDate}::date)`,
-      },
-    })
-    .returning();
-  if (!row || !row.businessDate) throw new Error('merchant counter row missing');
+): Promise<
+  | {
+      state: OrderRow['state'];
+      numbers: { orderNumber: number; dailyOrderNumber: number; businessDate: string } | null;
+    }
+  | undefined
+> {
+  const c = merchantCounters;
+  const res = (await tx.execute(sql`with cur as (
+      select ${orders.merchantId} as merchant_id, ${orders.state} as state
+      from ${orders} where ${orders.id} = ${orderId} for update),
+    n as (
+      insert into ${c} (merchant_id, last_order_number, last_daily_number, business_date)
+      select merchant_id, 1, 1, ${businessDate}::date from cur where state = 'awaiting_payment'
+      on conflict (merchant_id) do update set
+        last_order_number = ${c}.last_order_number + 1,
+        last_daily_number = case when ${c}.business_date >= ${businessDate}::date
+          then ${c}.last_daily_number + 1 else 1 end,
+        business_date = greatest(${c}.business_date, ${businessDate}::date)
+      returning last_order_number, last_daily_number, business_date::text as business_date)
+    select cur.state, n.last_order_number, n.last_daily_number, n.business_date
+    from cur left join n on true`)) as unknown as {
+    rows: {
+      state: OrderRow['state'];
+      last_order_number: number | null;
+      last_daily_number: number | null;
+      business_date: string | null;
+    }[];
+  };
+  const row = res.rows[0];
+  if (!row) return undefined;
+  const n = row.last_order_number;
+  if (n === null || row.last_daily_number === null || !row.business_date) {
+    return { state: row.state, numbers: null };
+  }
   return {
-    orderNumber: row.lastOrderNumber,
-    dailyOrderNumber: row.lastDailyNumber,
-    businessDate: row.businessDate,
+    state: row.state,
+    numbers: {
+      orderNumber: n,
+      dailyOrderNumber: row.last_daily_number,
+      businessDate: row.business_date,
+    },
   };
 }
 

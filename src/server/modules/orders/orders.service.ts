@@ -12,26 +12,27 @@
 // Every transition checks the state it starts from, under a row lock.
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import type { PaymentStatus } from '../../db/schema/index.js';
+import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
-import type { merchants } from '../../db/schema/index.js';
+import type { MerchantRow } from '../merchants/index.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type NewOrderLineRow,
   type NewOrderRow,
   type OrderLineRow,
   type OrderRow,
+  type PaymentStatus,
   claimCart,
   countCartLines,
   insertOrderLines,
   insertOrderOnce,
   lockOrder,
+  lockOrderAndTakeNumbers,
   notifyOrderState,
   orderThatTookLines,
   releaseCartAfterFailure,
-  takeOrderNumbers,
   takeOrderedLinesAndAnnounce,
   updateOrder,
 } from './orders.repository.js';
@@ -43,7 +44,7 @@ export type { OrderLineRow, OrderRow } from './orders.repository.js';
  * later, passes nothing and hooks read what they need).
  */
 export interface PlacementKnown {
-  merchant?: typeof merchants.$inferSelect;
+  merchant?: MerchantRow;
   lines?: OrderLineRow[];
 }
 
@@ -77,25 +78,12 @@ export interface OrderLineSnapshot {
   printerIds?: string[];
 }
 
-/** The order's amounts in cents, as computed by src/domain/pricing (OrderTotals fits). */
-export interface OrderAmounts {
-  subtotalCents: number;
-  taxCents: number;
-  tipsCents: number;
-  fixedTipsCents: number;
-  discountCents: number;
-  processingFeeCents: number;
-  serviceFeeCents: number;
-  deliveryFeeCents: number;
-  roomServiceDeliveryFeeCents: number;
-  totalCents: number;
-}
-
 /** Everything send order knows about the order, already validated and priced. */
 export interface OrderDraft {
   orderMethod: OrderMethod;
   dineinTableName?: string | null;
-  amounts: OrderAmounts;
+  /** As src/domain/pricing computes them (the shown fees line is not stored). */
+  amounts: Omit<OrderTotals, 'feesShownCents'>;
   promoCode?: string | null;
   customer: {
     customerName: string;
@@ -357,13 +345,13 @@ export async function placeOrder(
   payment: PaymentOutcome,
   known: PlacementKnown = {},
 ): Promise<OrderRow | undefined> {
-  const current = await lockOrder(tx, orderId);
-  if (!current || current.state !== 'awaiting_payment') return undefined;
-  const numbers = await takeOrderNumbers(
+  const taken = await lockOrderAndTakeNumbers(
     tx,
-    current.merchantId,
+    orderId,
     businessDateOf(ctx.clock.now(), timeZone),
   );
+  if (!taken || taken.state !== 'awaiting_payment' || !taken.numbers) return undefined;
+  const { numbers } = taken;
   // Read after the counter row is ours: placing times then follow the numbers (commit order).
   const now = ctx.clock.now();
   const placed = await updateOrder(tx, orderId, {

@@ -2,11 +2,10 @@
 // (config.credentialsKey). Set through setPaymentProvider (seed and tests now, the merchant API
 // later); read only by the payment core to talk to the gateway; never returned or logged.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
-import { merchants } from '../../db/schema/index.js';
 import { PROVIDERS, type ProviderName } from '../../adapters/payments/index.js';
 import { AppError, invalidInput, notFound } from '../../lib/app-error.js';
+import { updateMerchantPayment } from '../merchants/index.js';
 
 const VERSION = 1;
 const IV_BYTES = 12;
@@ -57,7 +56,7 @@ export async function setPaymentProvider(
   if (!(PROVIDERS as readonly string[]).includes(input.provider)) {
     throw invalidInput('Unknown payment provider', [{ path: ['provider'], message: 'Invalid' }]);
   }
-  const set: Partial<typeof merchants.$inferInsert> = {
+  const set: Parameters<typeof updateMerchantPayment>[2] = {
     ecommProvider: input.provider,
     updatedAt: ctx.clock.now(),
   };
@@ -67,12 +66,7 @@ export async function setPaymentProvider(
         ? null
         : encryptCredentials(ctx.config.credentialsKey, merchantUuid, input.credentials);
   }
-  const rows = await ctx.db
-    .update(merchants)
-    .set(set)
-    .where(eq(merchants.id, merchantUuid))
-    .returning({ id: merchants.id });
-  if (rows.length === 0) throw notFound('Merchant');
+  if (!(await updateMerchantPayment(ctx.db, merchantUuid, set))) throw notFound('Merchant');
 }
 
 /** The decrypted credentials for a gateway call; null when none are set. */

@@ -1,6 +1,6 @@
-// The payments module's public file (docs/decisions/module-boundaries.md). Added while the
-// placement path in this module is being rewritten: it only re-exports what other modules use.
-export { gatewayEnv, gatewayOf } from './gateway.js';
+// The payments module's public file (docs/decisions/module-boundaries.md): placing an order with
+// its payment (checkout) and the charge records (transactions).
+export { gatewayEnv, gatewayOf, requestFingerprint } from './gateway.js';
 export {
   type TransactionRow,
   findChargeTransaction,
@@ -8,3 +8,4 @@ export {
   insertTransaction,
   updateTransaction,
 } from './payments.repository.js';
+export { type SendOrderResult, earlierAnswer, placeOrderWithPayment } from './payments.service.js';

@@ -1,7 +1,8 @@
 // Queries of payment_transactions: one row per call made to a gateway for an order. Card data
 // is limited to last four, brand, expiry, retref and auth code.
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { type Placeholder, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { preparedOn, rootDb } from '../../db/prepared.js';
 import { orders, paymentTransactions } from '../../db/schema/index.js';
 import type { PaymentResult } from '../../adapters/payments/index.js';
 
@@ -67,11 +68,11 @@ export async function findChargeTransaction(
  * The order of a diner's idempotency key with its authorisation or sale, in one statement (one
  * snapshot: the pair is always as some commit left it).
  */
-export async function findOrderWithCharge(
-  tx: Tx,
-  key: { merchantUuid: string; anonUserId: string; idempotencyKey: string },
-): Promise<{ order: typeof orders.$inferSelect; charge: TransactionRow | undefined } | undefined> {
-  const [row] = await tx
+type OrderKey = { merchantUuid: string; anonUserId: string; idempotencyKey: string };
+type KeyOf<V> = { [K in keyof OrderKey]: V };
+
+function orderWithChargeQuery(tx: Tx, key: KeyOf<string | Placeholder>) {
+  return tx
     .select({ order: orders, charge: paymentTransactions })
     .from(orders)
     .leftJoin(
@@ -88,6 +89,24 @@ export async function findOrderWithCharge(
         eq(orders.idempotencyKey, key.idempotencyKey),
       ),
     );
+}
+
+const preparedOrderWithCharge = (db: Db) =>
+  orderWithChargeQuery(db, {
+    merchantUuid: sql.placeholder('merchantUuid'),
+    anonUserId: sql.placeholder('anonUserId'),
+    idempotencyKey: sql.placeholder('idempotencyKey'),
+  }).prepare('order_with_charge');
+
+/** The order of an idempotency key with its charge (every send order asks, first thing). */
+export async function findOrderWithCharge(
+  tx: Tx,
+  key: OrderKey,
+): Promise<{ order: typeof orders.$inferSelect; charge: TransactionRow | undefined } | undefined> {
+  const db = rootDb(tx);
+  const [row] = db
+    ? await preparedOn(db, 'order_with_charge', preparedOrderWithCharge).execute(key)
+    : await orderWithChargeQuery(tx, key);
   return row ? { order: row.order, charge: row.charge ?? undefined } : undefined;
 }
 

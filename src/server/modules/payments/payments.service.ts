@@ -13,7 +13,6 @@ import {
   type PaymentGateway,
   type PaymentResult,
 } from '../../adapters/payments/index.js';
-import type { PaymentStatus, merchants } from '../../db/schema/index.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { type CardContext, makeCardFieldsSchema } from '../../../domain/validation/forms.js';
 import {
@@ -23,18 +22,21 @@ import {
   invalidInput,
   notFound,
 } from '../../lib/app-error.js';
-import { findMerchantBySlug } from '../merchants/merchants.repository.js';
-import { findOrder, lockOrder, updateOrder } from '../orders/orders.repository.js';
+import { type MerchantRow, findMerchantBySlug } from '../merchants/index.js';
 import {
   type OrderDraft,
   type OrderRow,
+  type PaymentStatus,
   type PlacementKnown,
   checkDraft,
   createAwaitingOrder,
   failOrder,
+  findOrder,
+  lockOrder,
   orderRowFrom,
   placeOrder,
-} from '../orders/orders.service.js';
+  updateOrder,
+} from '../orders/index.js';
 import {
   type MerchantForPayment,
   PAYMENT_MESSAGES,
@@ -67,7 +69,7 @@ export interface SendOrderInput {
   /** The spec's merchantId (the store's slug). */
   merchantId: string;
   /** The merchant's row when the caller already read it (send order does), so it is read once. */
-  merchant?: typeof merchants.$inferSelect;
+  merchant?: MerchantRow;
   /**
    * The fingerprint of the caller's request when it makes its own (send order fingerprints the
    * request it received, so a replay can be judged before repricing); else one of the draft.

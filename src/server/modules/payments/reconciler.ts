@@ -5,14 +5,12 @@
 // 2. Failed orders whose charge is still held are voided (release sweep).
 // 3. Authorisations of placed orders whose business day is over are captured (capture sweep).
 // Together: no charge without a placed order, no placed card order without a charge.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.js';
 import type { Database } from '../../db/client.js';
-import { merchants, orders } from '../../db/schema/index.js';
 import { GatewayError } from '../../adapters/payments/index.js';
 import type { Job } from '../../jobs.js';
-import { failOrder } from '../orders/orders.service.js';
-import { updateOrder } from '../orders/orders.repository.js';
+import { findMerchantByUuid } from '../merchants/index.js';
+import { failOrder, updateOrder } from '../orders/index.js';
 import { PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
 import {
   findChargeTransaction,
@@ -20,6 +18,12 @@ import {
   updateTransaction,
 } from './payments.repository.js';
 import { releaseCharge, settleApproval } from './payments.service.js';
+import {
+  authorizedPastBusinessDay,
+  failedOrdersStillHeld,
+  ordersAwaitingPayment,
+  tryPaymentJobsLock,
+} from './reconciler.repository.js';
 
 export interface ReconcileOptions {
   /** An order awaiting payment is looked up once it is this old (default 2 minutes). */
@@ -74,26 +78,13 @@ export async function withPaymentJobsLock<T>(
     }
   }
   return ctx.db.transaction(async (tx) => {
-    const res = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(${PAYMENT_JOBS_LOCK_KEY}) as locked`,
-    )) as unknown as { rows: { locked: boolean }[] };
-    if (!res.rows[0]?.locked) return null;
+    if (!(await tryPaymentJobsLock(tx, PAYMENT_JOBS_LOCK_KEY))) return null;
     return work();
   });
 }
 
-async function merchantOf(ctx: AppContext, merchantUuid: string) {
-  const [m] = await ctx.db
-    .select({
-      id: merchants.id,
-      ecommProvider: merchants.ecommProvider,
-      paymentCredentials: merchants.paymentCredentials,
-      timeZone: merchants.timeZone,
-    })
-    .from(merchants)
-    .where(eq(merchants.id, merchantUuid));
-  return m;
-}
+const merchantOf = (ctx: AppContext, merchantUuid: string) =>
+  findMerchantByUuid(ctx.db, merchantUuid);
 
 /** Resolves orders awaiting card payment for longer than the bound. */
 export async function resolveAwaitingOrders(
@@ -103,17 +94,11 @@ export async function resolveAwaitingOrders(
 ): Promise<ReconcileReport> {
   const o = { ...RECONCILE_DEFAULTS, ...opts };
   const now = ctx.clock.now();
-  const due = await ctx.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.state, 'awaiting_payment'),
-        lt(orders.createdAt, new Date(now.getTime() - o.reconcileAfterMs)),
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
-    .limit(o.batch);
+  const due = await ordersAwaitingPayment(
+    ctx.db,
+    new Date(now.getTime() - o.reconcileAfterMs),
+    o.batch,
+  );
   for (const order of due) {
     const merchant = await merchantOf(ctx, order.merchantId);
     const charge = await findChargeTransaction(ctx.db, order.id);
@@ -195,13 +180,7 @@ export async function releaseHeldCharges(
   report: ReconcileReport,
   batch: number = RECONCILE_DEFAULTS.batch,
 ): Promise<void> {
-  const held = await ctx.db
-    .select()
-    .from(orders)
-    .where(
-      and(eq(orders.state, 'failed'), inArray(orders.paymentStatus, ['authorized', 'captured'])),
-    )
-    .limit(batch);
+  const held = await failedOrdersStillHeld(ctx.db, batch);
   for (const order of held) {
     const merchant = await merchantOf(ctx, order.merchantId);
     const charge = await findChargeTransaction(ctx.db, order.id);
@@ -223,18 +202,7 @@ export async function captureDueAuthorizations(
   batch: number = RECONCILE_DEFAULTS.batch,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const due = await ctx.db
-    .select({ order: orders, timeZone: merchants.timeZone })
-    .from(orders)
-    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
-    .where(
-      and(
-        eq(orders.state, 'placed'),
-        eq(orders.paymentStatus, 'authorized'),
-        sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${merchants.timeZone})::date`,
-      ),
-    )
-    .limit(batch);
+  const due = await authorizedPastBusinessDay(ctx.db, now, batch);
   for (const { order } of due) {
     const merchant = await merchantOf(ctx, order.merchantId);
     const charge = await findChargeTransaction(ctx.db, order.id);

@@ -1,6 +1,7 @@
 // The sessions table: rows are found by the token's hash (the token itself is never stored).
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { type Placeholder, and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { preparedOn } from '../../db/prepared.js';
 import { customers, merchants, sessions } from '../../db/schema/index.js';
 
 export async function insertSession(db: Db, row: typeof sessions.$inferInsert): Promise<void> {
@@ -14,7 +15,7 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 type SessionKind = (typeof sessions.$inferSelect)['kind'];
 
 /** The session of this token, of this kind, not yet expired. */
-function liveSession(tokenHash: string, kind: SessionKind, now: Date) {
+function liveSession(tokenHash: string | Placeholder, kind: SessionKind, now: Date | Placeholder) {
   return and(
     eq(sessions.tokenHash, tokenHash),
     eq(sessions.kind, kind),
@@ -22,23 +23,33 @@ function liveSession(tokenHash: string, kind: SessionKind, now: Date) {
   );
 }
 
-/** The merchant of a live merchant session. */
-export async function findMerchantByTokenHash(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+const merchantOfSession = (db: Db) =>
+  db
     .select({ id: merchants.id, merchantId: merchants.merchantId })
     .from(sessions)
     .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
-    .where(liveSession(tokenHash, 'merchant', now));
+    .where(liveSession(sql.placeholder('tokenHash'), 'merchant', sql.placeholder('now')))
+    .prepare('merchant_of_session');
+
+/** The merchant of a live merchant session. */
+export async function findMerchantByTokenHash(db: Db, tokenHash: string, now: Date) {
+  const q = preparedOn(db, 'merchant_of_session', merchantOfSession);
+  const [row] = await q.execute({ tokenHash, now });
   return row;
 }
 
-/** The customer of a live customer session. */
-export async function findCustomerByTokenHash(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+const customerOfSession = (db: Db) =>
+  db
     .select({ id: customers.id, name: customers.name, email: customers.email })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(liveSession(tokenHash, 'customer', now));
+    .where(liveSession(sql.placeholder('tokenHash'), 'customer', sql.placeholder('now')))
+    .prepare('customer_of_session');
+
+/** The customer of a live customer session. */
+export async function findCustomerByTokenHash(db: Db, tokenHash: string, now: Date) {
+  const q = preparedOn(db, 'customer_of_session', customerOfSession);
+  const [row] = await q.execute({ tokenHash, now });
   return row;
 }
 

@@ -1,28 +1,25 @@
 // What happens inside the placing transaction once an order has its numbers: the merchant's
 // notifications go into the outbox and a signed-in diner earns loyalty points. Both only write to
-// the database, so a slow SMS or mail server can never hold up or fail an order.
-import { asc, eq } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.js';
-import type { Tx } from '../../db/client.js';
-import { merchants, orderLines } from '../../db/schema/index.js';
-import { awardLoyaltyPoints } from '../customers/customer-account.service.js';
-import { enqueueOrderPlacedNotifications } from '../notifications/notifications.service.js';
-import type { OrderPlacedHook, OrderRow, PlacementKnown } from '../orders/orders.service.js';
+// the database, so a slow SMS or mail server can never hold up or fail an order. They join
+// three modules, so they live beside app.ts, which registers them (module-boundaries.md).
+import type { AppContext } from './app-context.js';
+import type { Tx } from './db/client.js';
+import { awardLoyaltyPoints } from './modules/customers/customer-account.service.js';
+import { findMerchantByUuid } from './modules/merchants/index.js';
+import { enqueueOrderPlacedNotifications } from './modules/notifications/index.js';
+import {
+  type OrderPlacedHook,
+  type OrderRow,
+  type PlacementKnown,
+  listOrderLines,
+} from './modules/orders/index.js';
 
 // What the placing request already read (merchant, lines) is used as is; the reconciler, placing
 // later, passes nothing and these read it.
 async function queueNotifications(tx: Tx, order: OrderRow, known: PlacementKnown): Promise<void> {
-  const [merchant] = known.merchant
-    ? [known.merchant]
-    : await tx.select().from(merchants).where(eq(merchants.id, order.merchantId));
+  const merchant = known.merchant ?? (await findMerchantByUuid(tx, order.merchantId));
   if (!merchant) return;
-  const lines =
-    known.lines ??
-    (await tx
-      .select()
-      .from(orderLines)
-      .where(eq(orderLines.orderId, order.id))
-      .orderBy(asc(orderLines.sortOrder)));
+  const lines = known.lines ?? (await listOrderLines(tx, order.id));
   await enqueueOrderPlacedNotifications(tx, {
     merchant,
     order: { ...order, dineinTableName: order.dineinTableName },
@@ -37,12 +34,7 @@ async function awardPoints(
   known: PlacementKnown,
 ): Promise<void> {
   if (!order.customerId) return;
-  const [merchant] = known.merchant
-    ? [known.merchant]
-    : await tx
-        .select({ name: merchants.name })
-        .from(merchants)
-        .where(eq(merchants.id, order.merchantId));
+  const merchant = known.merchant ?? (await findMerchantByUuid(tx, order.merchantId));
   await awardLoyaltyPoints(tx, {
     customerId: order.customerId,
     merchantId: order.merchantId,

@@ -17,6 +17,7 @@ import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schema
 import type { CheckoutInfoBody } from '../cart/queries.js';
 import { formatAddress } from '../display.js';
 import { METHOD_LABELS } from '../entry/labels.js';
+import { AddressField } from './AddressField.js';
 import { PlaceOrder } from './PlaceOrder.js';
 import { Amounts } from './Summary.js';
 import { TextSetting } from './TextSetting.js';
@@ -90,13 +91,18 @@ export default function CheckoutView({
         </h3>
         {c.orderMethod === 'delivery' ? (
           <>
-            <TextSetting
-              label="Delivery address"
+            <AddressField
               saved={c.deliveryAddress}
-              onSave={(v) => saveNow({ deliveryAddress: v, deliveryLocation: null })}
-              autoComplete="street-address"
-              maxLength={300}
+              onSave={(address, location) =>
+                saveNow({ deliveryAddress: address, deliveryLocation: location })
+              }
             />
+            {c.deliveryAddress === '' ? (
+              // Cancelling the address goes back to pickup (spec §4).
+              <Button className="link-button" onPress={() => saveNow({ orderMethod: 'pickup' })}>
+                Cancel delivery and pick up instead
+              </Button>
+            ) : null}
             {cart.delivery?.message ? (
               <p className="checkout-note" role="status">
                 {cart.delivery.message}

@@ -3,6 +3,7 @@
 // promo code; SUMMARY with the server's amounts and Place the order / Back to Menu. Every choice
 // is saved with PUT …/checkoutInfo and the answer (the repriced cart) is what is shown.
 // Lazy-loaded when Checkout is pressed: none of it is in the store page's first load.
+import { useEffect } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
 import './checkout.css';
 import type { CartView } from '../../../contract/cart.js';
@@ -47,6 +48,13 @@ export default function CheckoutView({
   const c = cart.checkoutInfo;
   const methods = offeredOrderMethods(info, tableName ?? null);
   const payments = offeredPaymentMethods(info);
+  // A table name in the route forces dine-in at that table (spec §4); any other saved method is
+  // not offered there, so the checkout saves the table's choice as it opens.
+  const forcedTable = tableName && (c.orderMethod !== 'dinein' || c.dineinTableName !== tableName);
+  useEffect(() => {
+    if (forcedTable) saveNow({ orderMethod: 'dinein', dineinTableName: tableName });
+    // Keyed on the table only: saveNow is a new function each render.
+  }, [forcedTable, tableName]);
   const pickupAddress =
     c.isBranch && info.branchAddress
       ? formatAddress(info.branchAddress)

@@ -3,7 +3,7 @@
 // promo code; SUMMARY with the server's amounts and Place the order / Back to Menu. Every choice
 // is saved with PUT …/checkoutInfo and the answer (the repriced cart) is what is shown.
 // Lazy-loaded when Checkout is pressed: none of it is in the store page's first load.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
 import './checkout.css';
 import type { CartView } from '../../../contract/cart.js';
@@ -19,7 +19,7 @@ import type { CheckoutInfoBody } from '../cart/queries.js';
 import { formatAddress } from '../display.js';
 import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
-import { PlaceOrder } from './PlaceOrder.js';
+import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
 import { Amounts } from './Summary.js';
 import { TextSetting } from './TextSetting.js';
 import { TimeSection } from './TimeSection.js';
@@ -44,7 +44,18 @@ export default function CheckoutView({
   onBackToMenu: () => void;
 }) {
   const save = useCheckoutSave(merchantId, uid);
-  const saveNow = (changes: Partial<CheckoutInfoBody>) => void save.save(changes).catch(() => {});
+  // A refused choice is shown for 5 seconds like the other banners (spec §5); the promo code
+  // entry shows its own refusal.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => {
+    if (!refusal) return;
+    const timer = window.setTimeout(() => setRefusal(null), BANNER_MS);
+    return () => window.clearTimeout(timer);
+  }, [refusal]);
+  const saveNow = (changes: Partial<CheckoutInfoBody>) =>
+    void save.save(changes).catch((e: unknown) => {
+      setRefusal(e instanceof Error ? e.message : 'Could not save your choice.');
+    });
   const c = cart.checkoutInfo;
   const methods = offeredOrderMethods(info, tableName ?? null);
   const payments = offeredPaymentMethods(info);
@@ -62,9 +73,9 @@ export default function CheckoutView({
 
   return (
     <div className="checkout" aria-label="Checkout">
-      {save.error ? (
+      {refusal ? (
         <p className="checkout-banner" role="alert">
-          {save.error.message}
+          {refusal}
         </p>
       ) : null}
 
@@ -238,7 +249,7 @@ export default function CheckoutView({
 
       <div className="checkout-bottom">
         <Tips cart={cart} onSave={saveNow} />
-        <section className="checkout-section" aria-label="Promo code">
+        <section className="checkout-section" aria-label="Promo code entry">
           <PromoCode cart={cart} onSave={save.save} />
         </section>
         <section className="checkout-section" aria-labelledby="summary-title">

@@ -11,6 +11,7 @@ import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
 import { menuDisplay } from './display.js';
 import type { PublicItemView } from '../../contract/menu.js';
+import { CART_PANEL_ID } from './cart/CartPanel.js';
 import { StoreCart } from './cart/StoreCart.js';
 import { StoreEntry } from './entry/StoreEntry.js';
 
@@ -69,6 +70,10 @@ export function StorePage() {
 
   return (
     <div className="page store-page">
+      {/* Keyboard users reach the cart without tabbing through the whole menu. */}
+      <a className="skip-link" href={`#${CART_PANEL_ID}`}>
+        Skip to cart
+      </a>
       <StoreHeader info={info.data} tableName={tablename}>
         <StoreEntry
           merchantId={merchantId}

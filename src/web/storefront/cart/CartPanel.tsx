@@ -2,10 +2,13 @@
 // state the server decides — Store closed, Remove unavailable items, or Checkout with the
 // subtotal. A side panel on wider screens; under 640 px a bottom bar that opens it as a sheet.
 // Plain elements only, so it adds no UI library to the store page's first load.
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { CartView } from '../../../contract/cart.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { formatCents } from '../../lib/format.js';
+
+/** The cart panel's id: one per page, the target of the store page's "Skip to cart" link. */
+export const CART_PANEL_ID = 'cart';
 
 export const EMPTY_CART_TEXT = 'Your cart is empty. Add items to get started.';
 
@@ -30,7 +33,6 @@ export function CartPanel(props: CartPanelProps) {
   const [sheetStaysOpen, setSheetOpen] = useState(false);
   // On phones the checkout is the open sheet.
   const sheetOpen = sheetStaysOpen || checkout !== undefined;
-  const panelId = useId();
   const lines = cart?.orderItems ?? [];
   const count = lines.reduce((n, l) => n + l.qty, 0);
   const subtotal = cart?.amounts.subtotalCents ?? 0;
@@ -38,7 +40,9 @@ export function CartPanel(props: CartPanelProps) {
   return (
     <>
       <aside
-        id={panelId}
+        id={CART_PANEL_ID}
+        // The store page's skip link moves the focus here.
+        tabIndex={-1}
         className={`cart-panel${sheetOpen ? ' cart-panel--open' : ''}`}
         aria-label="Your cart"
       >
@@ -137,7 +141,7 @@ export function CartPanel(props: CartPanelProps) {
           <button
             type="button"
             className="button button--primary cart-bar__button"
-            aria-controls={panelId}
+            aria-controls={CART_PANEL_ID}
             aria-expanded={sheetOpen}
             onClick={() => setSheetOpen(!sheetOpen)}
           >

@@ -19,6 +19,7 @@ import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { sendCodeSchema, verifyCodeSchema } from '../../../domain/validation/forms.js';
 import { call, isApiError } from '../../lib/api.js';
+import { CAPTCHA_UNAVAILABLE, captchaToken, useCaptchaSettings } from './captcha.js';
 
 export function PhoneVerification({
   phone: initialPhone,
@@ -32,6 +33,7 @@ export function PhoneVerification({
   const phone = keepPhoneDigits(initialPhone);
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
+  const captcha = useCaptchaSettings();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -41,7 +43,14 @@ export function PhoneVerification({
     setBusy(true);
     setError(null);
     try {
-      await call(sendVerificationCode, { body: parsed.data });
+      const recaptchaToken = await captchaToken(captcha.data, 'send_code');
+      if (recaptchaToken === null) {
+        setError(CAPTCHA_UNAVAILABLE);
+        return;
+      }
+      await call(sendVerificationCode, {
+        body: { ...parsed.data, ...(recaptchaToken ? { recaptchaToken } : {}) },
+      });
       setSent(true);
     } catch (e) {
       setError(isApiError(e) ? e.message : MESSAGES.VERIFICATION_FAILED);

@@ -19,6 +19,7 @@ import { call, type ApiError } from '../../lib/api.js';
 import { formatCents } from '../../lib/format.js';
 import { cartKeys } from '../cart/queries.js';
 import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';
+import { CAPTCHA_UNAVAILABLE, captchaTokens, useCaptchaSettings } from './captcha.js';
 import { PhoneVerification } from './PhoneVerification.js';
 import {
   UNKNOWN_OUTCOME,
@@ -60,6 +61,7 @@ export function PlaceOrder({
   const key = useRef<string | null>(null);
   const inFlight = useRef(false);
   const byCard = cart.checkoutInfo.paymentMethod === 'creditcard';
+  const captcha = useCaptchaSettings();
 
   useEffect(() => {
     if (!banner || banner.sticky) return;
@@ -80,6 +82,12 @@ export function PlaceOrder({
         ...checkoutBodyWithChanges(latest.checkoutInfo, {}),
         card: withCard ? card : null,
       };
+      // The bot check runs at the press (its tokens expire), before anything is sent.
+      const tokens = await captchaTokens(captcha.data, withCard);
+      if (!tokens) {
+        setBanner({ text: CAPTCHA_UNAVAILABLE, sticky: false });
+        return;
+      }
       const attemptKey = (key.current ??= newIdempotencyKey());
       const outcome = await sendWithRetries(
         (k) =>
@@ -88,6 +96,7 @@ export function PlaceOrder({
             body: {
               idempotencyKey: k,
               checkout,
+              ...tokens,
               expectedTotalCents: latest.amounts.totalCents,
             },
           }),

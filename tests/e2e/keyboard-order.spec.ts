@@ -40,7 +40,11 @@ test('a diner orders pickup paid in cash with the keyboard only', async ({ page,
 
   // From the item back to the page's first link, "Skip to cart", then into the cart.
   const skip = page.getByRole('link', { name: 'Skip to cart' });
-  for (let i = 0; i < 60 && !(await skip.evaluate((el) => el === document.activeElement)); i++)
+  for (
+    let i = 0;
+    i < 60 && !(await skip.evaluate((el) => el === el.ownerDocument.activeElement));
+    i++
+  )
     await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await tabTo(page, 'button', /^Checkout/, 10);

@@ -107,6 +107,21 @@ const views: View[] = [
     },
   },
   {
+    name: 'sign-up modal',
+    quietEntry: true,
+    open: async (page) => {
+      await page.goto('/store/demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByRole('dialog', { name: 'Sign In' })
+        .getByRole('button', { name: 'Not Registered?' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Sign Up' });
+      await expect(dialog.getByLabel('User name')).toBeVisible();
+      return dialog;
+    },
+  },
+  {
     name: 'order placed',
     quietEntry: true,
     open: async (page) => {

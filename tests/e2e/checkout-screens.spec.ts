@@ -22,3 +22,21 @@ for (const screen of [
     await page.screenshot({ path: `test-results/screens/checkout-bottom-${screen.name}.png` });
   });
 }
+
+for (const screen of [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'mobile', width: 390, height: 844 },
+]) {
+  test(`sign-in modal at ${screen.width}×${screen.height}`, async ({ page }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto('/store/demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign In' })
+      .getByRole('button', { name: 'Not Registered?' })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Sign Up' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `test-results/screens/sign-up-${screen.name}.png` });
+  });
+}

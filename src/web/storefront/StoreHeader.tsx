@@ -8,11 +8,14 @@ export function StoreHeader({
   info,
   tableName,
   children,
+  actions,
 }: {
   info: PublicBusinessInfo;
   tableName?: string | undefined;
   /** Shown under the name and address (the store location and order method). */
   children?: ReactNode;
+  /** At the end of the header's first row (the account button). */
+  actions?: ReactNode;
 }) {
   const address = formatAddress(info.address);
   return (
@@ -46,6 +49,7 @@ export function StoreHeader({
             Dine-in · Table <strong>{tableName}</strong>
           </p>
         ) : null}
+        {actions}
       </div>
       {children}
     </header>

@@ -11,6 +11,7 @@ import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
 import { menuDisplay } from './display.js';
 import type { PublicItemView } from '../../contract/menu.js';
+import { AccountButton } from './account/AccountButton.js';
 import { CART_PANEL_ID } from './cart/CartPanel.js';
 import { StoreCart } from './cart/StoreCart.js';
 import { StoreEntry } from './entry/StoreEntry.js';
@@ -74,7 +75,7 @@ export function StorePage() {
       <a className="skip-link" href={`#${CART_PANEL_ID}`}>
         Skip to cart
       </a>
-      <StoreHeader info={info.data} tableName={tablename}>
+      <StoreHeader info={info.data} tableName={tablename} actions={<AccountButton />}>
         <StoreEntry
           merchantId={merchantId}
           info={info.data}

@@ -1,0 +1,281 @@
+// The sign-in/sign-up modal and the User dashboard modal (spec §2, §4 "Auth modal", "Dashboard
+// tabs"): react-aria Dialog and Tabs; forms judged by the domain's rules, the server's answer final.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  Heading,
+  Modal,
+  ModalOverlay,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from 'react-aria-components';
+import '../checkout/checkout.css';
+import '../entry/entry-modals.css';
+import './account.css';
+import { customerLogin, customerLogout, customerRegister } from '../../../contract/customers.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { signInSchema, signUpSchema } from '../../../domain/validation/forms.js';
+import { call, isApiError } from '../../lib/api.js';
+import { captchaToken, CAPTCHA_UNAVAILABLE, useCaptchaSettings } from '../checkout/captcha.js';
+import { Dashboard } from './Dashboard.js';
+import { FormField } from './FormField.js';
+
+/** After a registration, the automatic sign-in waits this long (spec §4). */
+export const AUTO_SIGN_IN_MS = 5_000;
+
+function AccountDialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ModalOverlay
+      className="entry-overlay"
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <Modal className="entry-modal account-modal">
+        <Dialog className="entry-modal__dialog">
+          <div className="entry-modal__head">
+            <Heading slot="title" className="entry-modal__title">
+              {title}
+            </Heading>
+            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
+              ×
+            </Button>
+          </div>
+          {children}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+export default function AccountModals({
+  signedIn,
+  onClose,
+}: {
+  signedIn: boolean;
+  onClose: () => void;
+}) {
+  const client = useQueryClient();
+  const [tab, setTab] = useState<'signIn' | 'signUp'>('signIn');
+  const refresh = () => client.invalidateQueries({ queryKey: ['account'] });
+
+  if (signedIn) {
+    return (
+      <AccountDialog title="Your account" onClose={onClose}>
+        <Dashboard
+          onSignOut={async () => {
+            await call(customerLogout, {});
+            client.clear();
+            onClose();
+          }}
+        />
+      </AccountDialog>
+    );
+  }
+  return (
+    <AccountDialog title={tab === 'signIn' ? 'Sign In' : 'Sign Up'} onClose={onClose}>
+      <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as 'signIn' | 'signUp')}>
+        <TabList className="account-tabs" aria-label="Sign in or sign up">
+          <Tab className="account-tab" id="signIn">
+            Sign In
+          </Tab>
+          <Tab className="account-tab" id="signUp">
+            Sign Up
+          </Tab>
+        </TabList>
+        <TabPanel id="signIn">
+          <SignIn
+            onSignedIn={() => void refresh().then(onClose)}
+            onSwitch={() => setTab('signUp')}
+          />
+        </TabPanel>
+        <TabPanel id="signUp">
+          <SignUp
+            onSignedIn={() => void refresh().then(onClose)}
+            onSwitch={() => setTab('signIn')}
+          />
+        </TabPanel>
+      </Tabs>
+    </AccountDialog>
+  );
+}
+
+function SignIn({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const parsed = signInSchema.safeParse({ email, password });
+    if (!parsed.success) return setError(MESSAGES.SIGN_IN_REQUIRED);
+    setBusy(true);
+    setError(null);
+    try {
+      await call(customerLogin, { body: { email: parsed.data.email, password } });
+      onSignedIn();
+    } catch (e) {
+      setError(isApiError(e) ? e.message : 'Could not sign in.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="entry-modal__body checkout-form account-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField label="Email" value={email} onChange={setEmail} autoComplete="email" />
+      <FormField
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
+      {error ? (
+        <p className="checkout-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="button button--primary" isPending={busy}>
+        Login
+      </Button>
+      <Button className="link-button" onPress={onSwitch}>
+        Not Registered?
+      </Button>
+    </form>
+  );
+}
+
+type SignUpField = 'username' | 'email' | 'password' | 'confirmPassword';
+
+function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: () => void }) {
+  const [values, setValues] = useState<Record<SignUpField, string>>({
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [touched, setTouched] = useState<Partial<Record<SignUpField, boolean>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [registered, setRegistered] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const captcha = useCaptchaSettings();
+  const parsed = signUpSchema.safeParse(values);
+  const fieldError = (f: SignUpField) =>
+    touched[f] && !parsed.success
+      ? parsed.error.issues.find((i) => i.path[0] === f)?.message
+      : undefined;
+
+  // Spec §4: after a registration, a sign-in is attempted automatically after 5 seconds.
+  useEffect(() => {
+    if (!registered) return;
+    const timer = window.setTimeout(() => {
+      void call(customerLogin, { body: { email: values.email.trim(), password: values.password } })
+        .then(onSignedIn)
+        .catch((e: unknown) => setError(isApiError(e) ? e.message : 'Could not sign in.'));
+    }, AUTO_SIGN_IN_MS);
+    return () => window.clearTimeout(timer);
+    // The values are those registered: they do not change once registered.
+  }, [registered]);
+
+  async function submit() {
+    setTouched({ username: true, email: true, password: true, confirmPassword: true });
+    if (!parsed.success) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const recaptchaToken = await captchaToken(captcha.data, 'signup');
+      if (recaptchaToken === null) return setError(CAPTCHA_UNAVAILABLE);
+      await call(customerRegister, {
+        body: {
+          name: parsed.data.username,
+          email: parsed.data.email,
+          password: parsed.data.password,
+          confirmPassword: parsed.data.confirmPassword,
+          ...(recaptchaToken ? { recaptchaToken } : {}),
+        },
+      });
+      setRegistered(true);
+    } catch (e) {
+      setError(isApiError(e) ? e.message : 'Could not sign up.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (registered) {
+    return (
+      <div className="entry-modal__body">
+        <p role="status">{MESSAGES.REGISTERED}</p>
+        {error ? (
+          <p className="checkout-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const field = (
+    f: SignUpField,
+    label: string,
+    extra: Partial<Parameters<typeof FormField>[0]> = {},
+  ) => (
+    <FormField
+      label={label}
+      value={values[f]}
+      onChange={(v) => setValues({ ...values, [f]: v })}
+      onBlur={() => setTouched({ ...touched, [f]: true })}
+      error={fieldError(f)}
+      {...extra}
+    />
+  );
+
+  return (
+    <form
+      className="entry-modal__body checkout-form account-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      {field('username', 'User name', { autoComplete: 'username' })}
+      {field('email', 'Email', { autoComplete: 'email' })}
+      {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
+      {field('confirmPassword', 'Confirm password', {
+        type: 'password',
+        autoComplete: 'new-password',
+      })}
+      {error ? (
+        <p className="checkout-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" className="button button--primary" isPending={busy}>
+        Sign up
+      </Button>
+      <Button className="link-button" onPress={onSwitch}>
+        Already Registered?
+      </Button>
+    </form>
+  );
+}

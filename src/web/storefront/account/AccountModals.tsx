@@ -1,6 +1,6 @@
 // The sign-in/sign-up modal and the User dashboard modal (spec §2, §4 "Auth modal", "Dashboard
 // tabs"): react-aria Dialog and Tabs; forms judged by the domain's rules, the server's answer final.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Button,
@@ -17,6 +17,7 @@ import '../checkout/checkout.css';
 import '../entry/entry-modals.css';
 import './account.css';
 import { customerLogin, customerLogout, customerRegister } from '../../../contract/customers.js';
+import { listOidcProviders } from '../../../contract/oidc.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { signInSchema, signUpSchema } from '../../../domain/validation/forms.js';
 import { call, isApiError } from '../../lib/api.js';
@@ -158,11 +159,31 @@ function SignIn({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
       <Button type="submit" className="button button--primary" isPending={busy}>
         Login
       </Button>
+      <SocialSignIn />
       <Button className="link-button" onPress={onSwitch}>
         Not Registered?
       </Button>
     </form>
   );
+}
+
+/** A button per configured social provider: the server runs the OpenID Connect sign-in. */
+function SocialSignIn() {
+  const providers = useQuery({
+    queryKey: ['account', 'oidcProviders'],
+    queryFn: ({ signal }) => call(listOidcProviders, {}, signal),
+    staleTime: Infinity,
+  });
+  const returnTo = `${window.location.pathname}${window.location.search}`;
+  return (providers.data?.providers ?? []).map((p) => (
+    <a
+      key={p.name}
+      className="button account-social"
+      href={`${p.startUrl}${p.startUrl.includes('?') ? '&' : '?'}returnTo=${encodeURIComponent(returnTo)}`}
+    >
+      Sign in with {p.label}
+    </a>
+  ));
 }
 
 type SignUpField = 'username' | 'email' | 'password' | 'confirmPassword';

@@ -1,20 +1,9 @@
 // The sign-in/sign-up modal and the User dashboard modal (spec §2, §4 "Auth modal", "Dashboard
 // tabs"): react-aria Dialog and Tabs; forms judged by the domain's rules, the server's answer final.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  Heading,
-  Modal,
-  ModalOverlay,
-  Tab,
-  TabList,
-  TabPanel,
-  Tabs,
-} from 'react-aria-components';
+import { useEffect, useState } from 'react';
+import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import '../checkout/checkout.css';
-import '../entry/entry-modals.css';
 import './account.css';
 import { customerLogin, customerLogout, customerRegister } from '../../../contract/customers.js';
 import { listOidcProviders } from '../../../contract/oidc.js';
@@ -22,46 +11,12 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { signInSchema, signUpSchema } from '../../../domain/validation/forms.js';
 import { call, isApiError } from '../../lib/api.js';
 import { captchaToken, CAPTCHA_UNAVAILABLE, useCaptchaSettings } from '../checkout/captcha.js';
+import { StoreDialog } from '../dialog/StoreDialog.js';
 import { Dashboard } from './Dashboard.js';
 import { FormField } from './FormField.js';
 
 /** After a registration, the automatic sign-in waits this long (spec §4). */
 export const AUTO_SIGN_IN_MS = 5_000;
-
-function AccountDialog({
-  title,
-  onClose,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <ModalOverlay
-      className="entry-overlay"
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal className="entry-modal account-modal">
-        <Dialog className="entry-modal__dialog">
-          <div className="entry-modal__head">
-            <Heading slot="title" className="entry-modal__title">
-              {title}
-            </Heading>
-            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
-              ×
-            </Button>
-          </div>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
 
 export default function AccountModals({
   signedIn,
@@ -76,7 +31,7 @@ export default function AccountModals({
 
   if (signedIn) {
     return (
-      <AccountDialog title="Your account" onClose={onClose}>
+      <StoreDialog title="Your account" onClose={onClose} className="account-modal">
         <Dashboard
           onSignOut={async () => {
             await call(customerLogout, {});
@@ -84,11 +39,15 @@ export default function AccountModals({
             onClose();
           }}
         />
-      </AccountDialog>
+      </StoreDialog>
     );
   }
   return (
-    <AccountDialog title={tab === 'signIn' ? 'Sign In' : 'Sign Up'} onClose={onClose}>
+    <StoreDialog
+      title={tab === 'signIn' ? 'Sign In' : 'Sign Up'}
+      onClose={onClose}
+      className="account-modal"
+    >
       <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as 'signIn' | 'signUp')}>
         <TabList className="account-tabs" aria-label="Sign in or sign up">
           <Tab className="account-tab" id="signIn">
@@ -111,7 +70,7 @@ export default function AccountModals({
           />
         </TabPanel>
       </Tabs>
-    </AccountDialog>
+    </StoreDialog>
   );
 }
 

@@ -3,22 +3,13 @@
 // outbox (/dev/outbox). The phone is the checkout's (the server checks that one); the phone and
 // the code are checked with the domain's rules first.
 import { useState } from 'react';
-import {
-  Button,
-  Dialog,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { sendVerificationCode, verifyPhone } from '../../../contract/verification.js';
 import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { sendCodeSchema, verifyCodeSchema } from '../../../domain/validation/forms.js';
 import { call, isApiError } from '../../lib/api.js';
+import { StoreDialog } from '../dialog/StoreDialog.js';
 import { CAPTCHA_UNAVAILABLE, captchaToken, useCaptchaSettings } from './captcha.js';
 
 export function PhoneVerification({
@@ -74,68 +65,54 @@ export function PhoneVerification({
   }
 
   return (
-    <ModalOverlay
-      className="entry-overlay"
-      isOpen
-      isDismissable={!busy}
-      onOpenChange={(open) => {
-        if (!open) onCancel();
-      }}
+    <StoreDialog
+      title="Verify your phone"
+      onClose={onCancel}
+      className="checkout-modal"
+      dismissable={!busy}
     >
-      <Modal className="entry-modal checkout-modal">
-        <Dialog className="entry-modal__dialog">
-          <div className="entry-modal__head">
-            <Heading slot="title" className="entry-modal__title">
-              Verify your phone
-            </Heading>
-            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
-              ×
-            </Button>
-          </div>
-          <form
-            className="entry-modal__body checkout-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void (sent ? confirm() : sendCode());
-            }}
+      <form
+        className="entry-modal__body checkout-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void (sent ? confirm() : sendCode());
+        }}
+      >
+        <p>
+          We text a 4-digit code to <strong>{formatPhone(phone)}</strong> to confirm your order. To
+          use another phone, close this and change it in the checkout.
+        </p>
+        {sent ? (
+          <TextField
+            className="field"
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 4))}
+            isDisabled={busy}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
           >
-            <p>
-              We text a 4-digit code to <strong>{formatPhone(phone)}</strong> to confirm your order.
-              To use another phone, close this and change it in the checkout.
-            </p>
-            {sent ? (
-              <TextField
-                className="field"
-                value={code}
-                onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 4))}
-                isDisabled={busy}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-              >
-                <Label>Verification code</Label>
-                <Input />
-                <FieldError />
-              </TextField>
-            ) : null}
-            {error ? (
-              <p className="checkout-error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <div className="entry-modal__actions">
-              {sent ? (
-                <Button className="link-button" onPress={() => void sendCode()} isDisabled={busy}>
-                  Send a new code
-                </Button>
-              ) : null}
-              <Button type="submit" className="button button--primary" isPending={busy}>
-                {sent ? 'Confirm' : 'Send code'}
-              </Button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+            <Label>Verification code</Label>
+            <Input />
+            <FieldError />
+          </TextField>
+        ) : null}
+        {error ? (
+          <p className="checkout-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="entry-modal__actions">
+          {sent ? (
+            <Button className="link-button" onPress={() => void sendCode()} isDisabled={busy}>
+              Send a new code
+            </Button>
+          ) : null}
+          <Button type="submit" className="button button--primary" isPending={busy}>
+            {sent ? 'Confirm' : 'Send code'}
+          </Button>
+        </div>
+      </form>
+    </StoreDialog>
   );
 }

@@ -1,51 +1,13 @@
 // The store page's own modals (spec §2 "Other modals"): the home or dine-in notice, the store
 // location choice (main or branch) and the order-method choice (Pickup or Delivery). One lazy
 // chunk: none of it, nor the dialog code of react-aria-components, is in the first load.
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import './entry-modals.css';
+import { useEffect, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { StoreDialog } from '../dialog/StoreDialog.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
 import { formatAddress } from '../display.js';
 import { NOTICE_HIDE_MS, type EntryStep } from './entry.js';
 import { METHOD_LABELS } from './labels.js';
-
-/** A centred dialog with a title and a close button (a bottom sheet on phones). */
-function EntryDialog({
-  title,
-  onClose,
-  children,
-  className = '',
-}: {
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <ModalOverlay
-      className="entry-overlay"
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Modal className={`entry-modal ${className}`}>
-        <Dialog className="entry-modal__dialog">
-          <div className="entry-modal__head">
-            <Heading slot="title" className="entry-modal__title">
-              {title}
-            </Heading>
-            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
-              ×
-            </Button>
-          </div>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
 
 /** The notice, one paragraph per line; hides itself after 30 seconds (spec §4). */
 export function NoticeModal({
@@ -62,7 +24,7 @@ export function NoticeModal({
     return () => window.clearTimeout(timer);
   }, [onClose]);
   return (
-    <EntryDialog title={title} onClose={onClose} className="entry-modal--notice">
+    <StoreDialog title={title} onClose={onClose} className="entry-modal--notice">
       <div className="entry-modal__body entry-notice">
         {lines.map((line, i) => (
           <p key={i}>{line}</p>
@@ -73,7 +35,7 @@ export function NoticeModal({
           OK
         </Button>
       </div>
-    </EntryDialog>
+    </StoreDialog>
   );
 }
 
@@ -117,7 +79,7 @@ function ChoiceModal<V extends string | boolean>({
   }
 
   return (
-    <EntryDialog title={title} onClose={onClose}>
+    <StoreDialog title={title} onClose={onClose}>
       <ul className="entry-modal__body entry-choices">
         {options.map((o) => (
           <li key={String(o.value)}>
@@ -139,7 +101,7 @@ function ChoiceModal<V extends string | boolean>({
           {error}
         </p>
       ) : null}
-    </EntryDialog>
+    </StoreDialog>
   );
 }
 

@@ -2,21 +2,11 @@
 // (closes) and Enroll (opens the form); the form with Back (to the message) and Submit; a thank-you
 // that closes itself after 2 seconds. Shown once per order in this tab.
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  FieldError,
-  Heading,
-  Input,
-  Label,
-  Modal,
-  ModalOverlay,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { sendCustomerInfo } from '../../../contract/contacts.js';
 import { customerInfoSchema } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
-import '../entry/entry-modals.css';
+import { StoreDialog } from '../dialog/StoreDialog.js';
 // The form fields' styles are the checkout's.
 import '../checkout/checkout.css';
 
@@ -96,87 +86,68 @@ export default function CustomerInfoFlow({
   const title =
     step === 'thanks' ? 'Thank you!' : step === 'form' ? 'Your details' : 'Stay in touch';
   return (
-    <ModalOverlay
-      className="entry-overlay"
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) close();
-      }}
-    >
-      <Modal className="entry-modal">
-        <Dialog className="entry-modal__dialog">
-          <div className="entry-modal__head">
-            <Heading slot="title" className="entry-modal__title">
-              {title}
-            </Heading>
-            <Button slot="close" className="icon-button entry-modal__close" aria-label="Close">
-              ×
+    <StoreDialog title={title} onClose={close}>
+      {step === 'message' ? (
+        <>
+          <div className="entry-modal__body">
+            <p>{message}</p>
+          </div>
+          <div className="entry-modal__actions">
+            <Button className="button" onPress={close}>
+              Decline
+            </Button>
+            <Button className="button button--primary" onPress={() => setStep('form')}>
+              Enroll
             </Button>
           </div>
-          {step === 'message' ? (
-            <>
-              <div className="entry-modal__body">
-                <p>{message}</p>
-              </div>
-              <div className="entry-modal__actions">
-                <Button className="button" onPress={close}>
-                  Decline
-                </Button>
-                <Button className="button button--primary" onPress={() => setStep('form')}>
-                  Enroll
-                </Button>
-              </div>
-            </>
-          ) : step === 'form' ? (
-            <form
-              className="entry-modal__body customer-info-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void submit();
+        </>
+      ) : step === 'form' ? (
+        <form
+          className="entry-modal__body customer-info-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          {FIELDS.map((f) => (
+            <TextField
+              key={f.name}
+              className="field"
+              value={values[f.name]}
+              onChange={(v) => {
+                setValues({ ...values, [f.name]: v });
+                setErrors({ ...errors, [f.name]: undefined });
               }}
+              autoComplete={f.autoComplete}
+              // The domain's rules judge the form on Submit; the browser's own check would
+              // block the submit while a field is marked invalid.
+              validationBehavior="aria"
+              isInvalid={errors[f.name] !== undefined}
             >
-              {FIELDS.map((f) => (
-                <TextField
-                  key={f.name}
-                  className="field"
-                  value={values[f.name]}
-                  onChange={(v) => {
-                    setValues({ ...values, [f.name]: v });
-                    setErrors({ ...errors, [f.name]: undefined });
-                  }}
-                  autoComplete={f.autoComplete}
-                  // The domain's rules judge the form on Submit; the browser's own check would
-                  // block the submit while a field is marked invalid.
-                  validationBehavior="aria"
-                  isInvalid={errors[f.name] !== undefined}
-                >
-                  <Label>{f.label}</Label>
-                  <Input />
-                  <FieldError>{errors[f.name]}</FieldError>
-                </TextField>
-              ))}
-              {failure ? (
-                <p className="entry-modal__error" role="alert">
-                  {failure}
-                </p>
-              ) : null}
-              <div className="entry-modal__actions">
-                <Button className="button" onPress={() => setStep('message')}>
-                  Back
-                </Button>
-                <Button type="submit" className="button button--primary" isPending={sending}>
-                  Submit
-                </Button>
-              </div>
-            </form>
-          ) : (
-            <div className="entry-modal__body">
-              <p role="status">Thank you! We have your details.</p>
-            </div>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+              <Label>{f.label}</Label>
+              <Input />
+              <FieldError>{errors[f.name]}</FieldError>
+            </TextField>
+          ))}
+          {failure ? (
+            <p className="entry-modal__error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <div className="entry-modal__actions">
+            <Button className="button" onPress={() => setStep('message')}>
+              Back
+            </Button>
+            <Button type="submit" className="button button--primary" isPending={sending}>
+              Submit
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="entry-modal__body">
+          <p role="status">Thank you! We have your details.</p>
+        </div>
+      )}
+    </StoreDialog>
   );
 }

@@ -1,13 +1,9 @@
 // The diner's cart (spec §7 /api/shoppingCarts/merchantId/:merchantId/...): read it, add lines,
-// remove lines, whether it can go to checkout, save the checkout choices and send the order. Every
-// call is keyed by the diner id of the caller's own cookie.
+// remove lines, and whether it can go to checkout (saving the checkout and sending the order are in
+// checkout.ts). Every call is keyed by the diner id of the caller's own cookie.
 import { z } from 'zod';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
-import {
-  checkoutInfoSchema,
-  checkoutSchema,
-  itemChoiceSchema,
-} from '../domain/validation/forms.js';
+import { itemChoiceSchema } from '../domain/validation/forms.js';
 import { merchantIdParam } from './common.js';
 import { errorBody } from './errors.js';
 import { orderAmounts } from './orders.js';
@@ -107,7 +103,8 @@ export const cartView = z.object({
 });
 export type CartView = z.infer<typeof cartView>;
 
-const base = '/api/shoppingCarts/merchantId/:merchantId';
+export const cartBase = '/api/shoppingCarts/merchantId/:merchantId';
+const base = cartBase;
 /** The merchant and the diner id (`uid`, the caller's own cookie's). */
 export const cartParams = z.object({
   merchantId: merchantIdParam,
@@ -150,53 +147,4 @@ export const removeCartLines = defineRoute('DELETE', `${base}/orderItems/:uid`, 
     unavailable: z.enum(['true', 'false']).optional(),
   }),
   response: { 200: cartView, ...cartErrors },
-});
-
-export const putCheckoutInfo = defineRoute('PUT', `${base}/checkoutInfo/:uid`, {
-  tags: ['cart'],
-  description: 'Saves the checkout choices; every amount in the answer is computed by the server.',
-  params: cartParams,
-  body: checkoutInfoSchema,
-  response: { 200: cartView, ...cartErrors },
-});
-
-/** Send order's answer: the order as placed (or awaiting the gateway), and whether it was a replay. */
-export const sendOrderAnswer = z.object({
-  _id: z.string(),
-  state: z.enum(['placed', 'awaiting_payment']),
-  orderId: z.number().int().nullable(),
-  dailyOrderId: z.number().int().nullable(),
-  totalCents: z.number().int(),
-  paymentMethod: z.enum(['cash', 'creditcard']),
-  paid: z.boolean(),
-  card: z.object({ last4: z.string(), brand: z.string() }).nullable(),
-  replayed: z.boolean(),
-  message: z.string().nullable(),
-});
-export type SendOrderAnswer = z.infer<typeof sendOrderAnswer>;
-
-/** One attempt's key: the browser makes one per attempt and reuses it on retry. */
-export const idempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Invalid');
-
-export const sendOrder = defineRoute('POST', `${base}/sendOrder/:uid`, {
-  tags: ['cart'],
-  description:
-    "Places the cart. The only call carrying card fields; amounts are the server's. Retrying with the same idempotencyKey returns the same order and never charges twice.",
-  params: cartParams,
-  body: z.object({
-    idempotencyKey: idempotencyKeySchema,
-    checkout: checkoutSchema,
-    recaptchaToken: z.string().max(4000).optional(),
-    cardRecaptchaToken: z.string().max(4000).optional(),
-    expectedTotalCents: z.number().int().min(0).optional(),
-  }),
-  response: {
-    200: sendOrderAnswer,
-    ...cartErrors,
-    402: errorBody,
-    409: errorBody,
-    422: errorBody,
-    429: errorBody,
-    503: errorBody,
-  },
 });

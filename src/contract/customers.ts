@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../domain/messages.js';
 import { profileSchema, signInSchema, signUpSchema } from '../domain/validation/forms.js';
 import { success } from './common.js';
+import { customerView } from './customer-session.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';
 
@@ -50,8 +51,9 @@ export const profileUpdateBody = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateBody>;
 
-export const customerView = z.object({ name: z.string(), email: z.string() });
-export type CustomerView = z.infer<typeof customerView>;
+// The session read lives in its own file so the store page's first load (the account button)
+// does not carry the form rules: one definition, re-exported here.
+export { customerIsAuth, customerView, type CustomerView } from './customer-session.js';
 
 export const profileView = z.object({
   name: z.string(),
@@ -90,11 +92,6 @@ export const customerRegister = defineRoute('POST', '/api/usersAuth/userRegister
 export const customerLogout = defineRoute('POST', '/api/usersAuth/userLogout', {
   tags,
   response: { 200: success },
-});
-
-export const customerIsAuth = defineRoute('GET', '/api/usersAuth/isAuth', {
-  tags,
-  response: { 200: z.object({ isAuth: z.boolean(), user: customerView.optional() }) },
 });
 
 export const getProfile = defineRoute('GET', '/api/usersAuth/userInfo', {

@@ -23,3 +23,5 @@ export * from './diners.js';
 export * from './cart.js';
 export * from './test-controls.js';
 export * from './transactions.js';
+export * from './customer-session.js';
+export * from './checkout.js';

@@ -1,14 +1,14 @@
 // The cart calls of spec §7 at /api/shoppingCarts/merchantId/:merchantId/...; every one is keyed
 // by the diner id of the caller's own cookie (access 'diner').
-// Schemas: src/contract/cart.ts.
+// Schemas: src/contract/cart.ts and (checkout info) src/contract/checkout.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addCartLines,
   checkCartAvailable,
   getCart,
-  putCheckoutInfo,
   removeCartLines,
 } from '../../../contract/cart.js';
+import { putCheckoutInfo } from '../../../contract/checkout.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { toCartView } from './cart.schemas.js';

@@ -1,6 +1,6 @@
 // POST /api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid — places the diner's cart.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendOrder as sendOrderRoute } from '../../../contract/cart.js';
+import { sendOrder as sendOrderRoute } from '../../../contract/checkout.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { sendOrder } from './send-order.service.js';

@@ -1,7 +1,7 @@
 // The store header's account button: "Sign in" or the diner's name. The modals (and the dialog
 // code of react-aria-components) load only when it is pressed.
 import { lazy, Suspense, useState } from 'react';
-import { useIsAuth } from './queries.js';
+import { useIsAuth } from './session.js';
 
 const AccountModals = lazy(() => import('./AccountModals.js'));
 

@@ -2,13 +2,8 @@
 // read and its changes. Every answer is the server's priced cart (src/contract/cart.ts); the
 // browser never totals a cart itself.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  addCartLines,
-  getCart,
-  putCheckoutInfo,
-  removeCartLines,
-  type CartView,
-} from '../../../contract/cart.js';
+import { addCartLines, getCart, removeCartLines, type CartView } from '../../../contract/cart.js';
+import { putCheckoutInfo } from '../../../contract/checkout.js';
 import type { RouteBody } from '../../../contract/route.js';
 import { dinerCookie } from '../../../contract/diners.js';
 import type { ItemChoiceRequest } from '../../../domain/validation/forms.js';

@@ -7,7 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { useNavigate } from 'react-router';
-import { type CartView, sendOrder } from '../../../contract/cart.js';
+import type { CartView } from '../../../contract/cart.js';
+import { sendOrder } from '../../../contract/checkout.js';
 import {
   formatCardNumber,
   formatExpiry,

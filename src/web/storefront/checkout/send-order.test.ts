@@ -1,7 +1,7 @@
 // The browser's half of "nothing doubled" (spec §4, issue 11): a lost answer is retried with the
 // same key; a refusal is not retried; an answer that never comes keeps the key for the next press.
 import { describe, expect, it, vi } from 'vitest';
-import { idempotencyKeySchema, sendOrderAnswer } from '../../../contract/cart.js';
+import { idempotencyKeySchema, sendOrderAnswer } from '../../../contract/checkout.js';
 import { ApiError } from '../../lib/api.js';
 import {
   needsPhoneVerification,

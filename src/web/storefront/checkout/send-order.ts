@@ -3,7 +3,7 @@
 // a busy server), so the server answers a retry with the first order and never charges twice.
 // A definite refusal (4xx) ends the attempt: the diner fixes what it names and the next press is a
 // new attempt with a new key.
-import { type SendOrderAnswer, idempotencyKeySchema } from '../../../contract/cart.js';
+import { type SendOrderAnswer, idempotencyKeySchema } from '../../../contract/checkout.js';
 import { ApiError } from '../../lib/api.js';
 
 /** A fresh key the contract accepts (32 hex characters). */

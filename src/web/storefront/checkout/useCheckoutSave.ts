@@ -4,7 +4,8 @@
 // by the very press of Place the order is in the order).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { type CartView, putCheckoutInfo } from '../../../contract/cart.js';
+import type { CartView } from '../../../contract/cart.js';
+import { putCheckoutInfo } from '../../../contract/checkout.js';
 import { call } from '../../lib/api.js';
 import { type CheckoutInfoBody, cartKeys } from '../cart/queries.js';
 import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';

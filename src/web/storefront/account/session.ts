@@ -1,0 +1,20 @@
+// Whether this browser's diner is signed in: the only account read on the store page's first
+// load (the header's button), so it imports nothing of the account forms.
+import { useQuery } from '@tanstack/react-query';
+import { customerIsAuth } from '../../../contract/customer-session.js';
+import { call } from '../../lib/api.js';
+
+export const accountKeys = {
+  isAuth: ['account', 'isAuth'] as const,
+  profile: ['account', 'profile'] as const,
+  history: ['account', 'history'] as const,
+  loyalty: ['account', 'loyalty'] as const,
+};
+
+export function useIsAuth() {
+  return useQuery({
+    queryKey: accountKeys.isAuth,
+    queryFn: ({ signal }) => call(customerIsAuth, {}, signal),
+    staleTime: 60_000,
+  });
+}

@@ -26,12 +26,23 @@ export function BellIcon({ title, className }: IconProps) {
   );
 }
 
-export function ChevronIcon({ direction, className }: IconProps & { direction: 'left' | 'right' }) {
+/** A decorative line icon on the 24-unit grid, drawn in the text colour. */
+function StrokeIcon({
+  size,
+  strokeWidth,
+  d,
+  className,
+}: {
+  size: number;
+  strokeWidth: number;
+  d: string;
+  className?: string | undefined;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="18"
-      height="18"
+      width={size}
+      height={size}
       className={className}
       aria-hidden
       focusable="false"
@@ -39,33 +50,27 @@ export function ChevronIcon({ direction, className }: IconProps & { direction: '
       <path
         fill="none"
         stroke="currentColor"
-        strokeWidth="2.5"
+        strokeWidth={strokeWidth}
         strokeLinecap="round"
         strokeLinejoin="round"
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        d={d}
       />
     </svg>
   );
 }
 
+export function ChevronIcon({ direction, className }: IconProps & { direction: 'left' | 'right' }) {
+  return (
+    <StrokeIcon
+      size={18}
+      strokeWidth={2.5}
+      className={className}
+      d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+    />
+  );
+}
+
 /** Three lines: the category bar's list button. */
 export function ListIcon({ className }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      className={className}
-      aria-hidden
-      focusable="false"
-    >
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        d="M4 6h16M4 12h16M4 18h16"
-      />
-    </svg>
-  );
+  return <StrokeIcon size={20} strokeWidth={2} className={className} d="M4 6h16M4 12h16M4 18h16" />;
 }

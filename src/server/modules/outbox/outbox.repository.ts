@@ -20,13 +20,7 @@ export async function insertMessage(
 ): Promise<{ id: number; created: boolean }> {
   const [inserted] = await tx
     .insert(outbox)
-    .values({
-      kind: row.kind,
-      merchantId: row.merchantId,
-      messageKey: row.messageKey,
-      payload: row.payload,
-      ...(row.nextAttemptAt ? { nextAttemptAt: row.nextAttemptAt } : {}),
-    })
+    .values(outboxRow(row))
     .onConflictDoNothing({ target: outbox.messageKey })
     .returning({ id: outbox.id });
   if (inserted) return { id: inserted.id, created: true };
@@ -37,6 +31,15 @@ export async function insertMessage(
   if (!existing) throw new Error('outbox insert conflicted but no row has the key');
   return { id: existing.id, created: false };
 }
+
+/** A message as its outbox row (the next attempt defaults to now in the table). */
+const outboxRow = (row: NewMessage) => ({
+  kind: row.kind,
+  merchantId: row.merchantId,
+  messageKey: row.messageKey,
+  payload: row.payload,
+  ...(row.nextAttemptAt ? { nextAttemptAt: row.nextAttemptAt } : {}),
+});
 
 export interface NewMessage {
   kind: 'sms' | 'email';
@@ -58,15 +61,7 @@ export async function insertMessages(
   if (rows.length === 0) return [];
   const insert = tx
     .insert(outbox)
-    .values(
-      rows.map((row) => ({
-        kind: row.kind,
-        merchantId: row.merchantId,
-        messageKey: row.messageKey,
-        payload: row.payload,
-        ...(row.nextAttemptAt ? { nextAttemptAt: row.nextAttemptAt } : {}),
-      })),
-    )
+    .values(rows.map(outboxRow))
     .onConflictDoNothing({ target: outbox.messageKey })
     .returning({ id: outbox.id, messageKey: outbox.messageKey });
   const result = (await tx.execute(

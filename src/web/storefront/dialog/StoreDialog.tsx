@@ -3,6 +3,7 @@
 // something is being sent). A centred card on wide screens, a bottom sheet on phones.
 import type { ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import './dialog.css';
 import '../entry/entry-modals.css';
 
 export function StoreDialog({
@@ -20,14 +21,14 @@ export function StoreDialog({
 }) {
   return (
     <ModalOverlay
-      className="entry-overlay"
+      className="dialog-overlay"
       isOpen
       isDismissable={dismissable}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
     >
-      <Modal className={`entry-modal ${className}`}>
+      <Modal className={`dialog-card entry-modal ${className}`}>
         <Dialog className="entry-modal__dialog">
           <div className="entry-modal__head">
             <Heading slot="title" className="entry-modal__title">

@@ -21,6 +21,7 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
+import '../dialog/dialog.css';
 import './item-modal.css';
 import type { PublicItemView } from '../../../contract/menu.js';
 import { NOTE_MAX, normalizeNote } from '../../../domain/format/fields.js';
@@ -86,14 +87,14 @@ export default function ItemModal({ item, display, onAdd, onClose }: ItemModalPr
 
   return (
     <ModalOverlay
-      className="modal-overlay"
+      className="dialog-overlay"
       isOpen
       isDismissable
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
     >
-      <Modal className="modal item-modal">
+      <Modal className="dialog-card item-modal">
         <Dialog className="item-modal__dialog" aria-label={item.name}>
           <div className="item-modal__scroll">
             {item.imgUrl ? (

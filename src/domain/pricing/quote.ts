@@ -42,7 +42,8 @@ export interface Quote {
   totals: OrderTotals;
 }
 
-const ZERO_TOTALS: OrderTotals = {
+/** An order of nothing: every amount 0. */
+export const ZERO_TOTALS: OrderTotals = {
   subtotalCents: 0,
   discountCents: 0,
   taxCents: 0,

@@ -9,6 +9,7 @@ import {
 } from '../../contract/menu.js';
 import { publicBusinessInfo, type PublicBusinessInfo } from '../../contract/store.js';
 import { cartLineView, cartView, type CartLineView, type CartView } from '../../contract/cart.js';
+import { ZERO_TOTALS } from '../../domain/pricing/quote.js';
 
 /** Parses `value` through `schema` and names the test data that drifted from the contract. */
 function parsed<S extends z.ZodType>(what: string, schema: S, value: unknown): z.output<S> {
@@ -121,19 +122,6 @@ export function menuItem(
 
 /** The server's cart answer: empty, open store, Checkout — with overrides. */
 export function cartAnswer(overrides: Partial<CartView> = {}): CartView {
-  const zero = {
-    subtotalCents: 0,
-    taxCents: 0,
-    tipsCents: 0,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    feesShownCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: 0,
-  };
   return parsed('cart', cartView, {
     userId: 'diner-1',
     orderItems: [],
@@ -155,7 +143,7 @@ export function cartAnswer(overrides: Partial<CartView> = {}): CartView {
       tip: { kind: 'percent', ratePpm: 100_000 },
       receiveOrderInfo: false,
     },
-    amounts: zero,
+    amounts: ZERO_TOTALS,
     categoryDiscountCents: 0,
     storeOpen: true,
     cartButton: 'checkout',

@@ -14,6 +14,7 @@ import { captchaToken, CAPTCHA_UNAVAILABLE, useCaptchaSettings } from '../checko
 import { StoreDialog } from '../dialog/StoreDialog.js';
 import { Dashboard } from './Dashboard.js';
 import { FormField } from './FormField.js';
+import { FormError } from '../dialog/FormError.js';
 
 /** After a registration, the automatic sign-in waits this long (spec §4). */
 export const AUTO_SIGN_IN_MS = 5_000;
@@ -110,11 +111,7 @@ function SignIn({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
         onChange={setPassword}
         autoComplete="current-password"
       />
-      {error ? (
-        <p className="checkout-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" className="button button--primary" isPending={busy}>
         Login
       </Button>
@@ -206,11 +203,7 @@ function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
     return (
       <div className="entry-modal__body">
         <p role="status">{MESSAGES.REGISTERED}</p>
-        {error ? (
-          <p className="checkout-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
       </div>
     );
   }
@@ -245,11 +238,7 @@ function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
         type: 'password',
         autoComplete: 'new-password',
       })}
-      {error ? (
-        <p className="checkout-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" className="button button--primary" isPending={busy}>
         Sign up
       </Button>

@@ -11,6 +11,7 @@ import { sendCodeSchema, verifyCodeSchema } from '../../../domain/validation/for
 import { call, isApiError } from '../../lib/api.js';
 import { StoreDialog } from '../dialog/StoreDialog.js';
 import { CAPTCHA_UNAVAILABLE, captchaToken, useCaptchaSettings } from './captcha.js';
+import { FormError } from '../dialog/FormError.js';
 
 export function PhoneVerification({
   phone: initialPhone,
@@ -97,11 +98,7 @@ export function PhoneVerification({
             <FieldError />
           </TextField>
         ) : null}
-        {error ? (
-          <p className="checkout-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <div className="entry-modal__actions">
           {sent ? (
             <Button className="link-button" onPress={() => void sendCode()} isDisabled={busy}>

@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../domain/messages.js';
 import { MAX_CUSTOM_TIP_CENTS, TIP_PRESETS_PPM } from '../../../domain/pricing/tips.js';
 import { isApiError } from '../../lib/api.js';
 import type { CheckoutInfoBody } from '../cart/queries.js';
+import { FormError } from '../dialog/FormError.js';
 
 /** How long "Invalid promotion code." stays (spec §4). */
 export const PROMO_MESSAGE_MS = 2_000;
@@ -79,11 +80,7 @@ export function Tips({
           <Input />
         </TextField>
       ) : null}
-      {error ? (
-        <p className="checkout-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </section>
   );
 }
@@ -152,11 +149,7 @@ export function PromoCode({
       <Button type="submit" className="button promo__apply" isPending={busy}>
         Apply
       </Button>
-      {message ? (
-        <p className="checkout-error promo__message" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FormError message={message} className="checkout-error promo__message" />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { call } from '../../lib/api.js';
 import { StoreDialog } from '../dialog/StoreDialog.js';
 // The form fields' styles are the checkout's.
 import '../checkout/checkout.css';
+import { FormError } from '../dialog/FormError.js';
 
 /** How long the thank-you stays (spec §4). */
 export const THANK_YOU_MS = 2_000;
@@ -129,11 +130,7 @@ export default function CustomerInfoFlow({
               <FieldError>{errors[f.name]}</FieldError>
             </TextField>
           ))}
-          {failure ? (
-            <p className="entry-modal__error" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <FormError message={failure} className="entry-modal__error" />
           <div className="entry-modal__actions">
             <Button className="button" onPress={() => setStep('message')}>
               Back

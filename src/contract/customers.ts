@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../domain/messages.js';
 import { profileSchema, signInSchema, signUpSchema } from '../domain/validation/forms.js';
-import { success } from './common.js';
+import { merchantIdParam, success } from './common.js';
 import { customerView } from './customer-session.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';
@@ -179,5 +179,39 @@ export const getLoyaltyPoints = defineRoute('GET', '/api/usersAuth/getLoyaltyPoi
   response: {
     200: z.object({ success: z.literal(true), ...loyaltyPoints.shape }),
     401: errorBody,
+  },
+});
+
+// ---------------------------------------------------------------- a forgotten password
+
+/** Always answered the same, whether or not the email has an account (no account probing). */
+export const RESET_REQUESTED =
+  'If an account uses this email, we have sent it a link to choose a new password. The link works once, for 30 minutes.';
+export const RESET_LINK_INVALID =
+  'This link to reset your password is invalid, used or expired. Please ask for a new one.';
+export const PASSWORD_RESET_DONE = 'Your password is changed. Please sign in with it.';
+
+export const requestPasswordReset = defineRoute('POST', '/api/usersAuth/passwordReset/request', {
+  tags,
+  description:
+    'Emails a one-time link (30 minutes) to choose a new password; the same answer for any email.',
+  body: z.object({ email: up.email, merchantId: merchantIdParam }),
+  response: {
+    200: z.object({ success: z.literal(true), message: z.string() }),
+    400: errorBody,
+    429: errorBody,
+  },
+});
+
+export const confirmPasswordReset = defineRoute('POST', '/api/usersAuth/passwordReset/confirm', {
+  tags,
+  body: z.object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, RESET_LINK_INVALID),
+    password: up.password,
+  }),
+  response: {
+    200: z.object({ success: z.literal(true), message: z.string() }),
+    400: errorBody,
+    429: errorBody,
   },
 });

@@ -115,3 +115,25 @@ export const customerInfoSubmissions = pgTable('customer_info_submissions', {
   address: text('address').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * One-time password-reset links (docs/decisions/password-reset.md): only the token's SHA-256 is
+ * stored; a link is used once (usedAt), expires, and all of an account's links end when one is used.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token').on(t.tokenHash),
+    index('password_resets_customer').on(t.customerId, t.createdAt),
+  ],
+);

@@ -16,10 +16,13 @@ import {
   updateProfile,
 } from './customer-auth.service.js';
 import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
+import { confirmReset, requestReset } from './password-reset.service.js';
 
 /** Per client IP and instance (DESIGN.md §1.6): guessing passwords and mass sign-ups. */
 export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 export const REGISTER_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
+/** Reset links asked for or used, per client IP (each account also gets at most 3 links an hour). */
+export const PASSWORD_RESET_RATE_LIMIT = { max: 5, timeWindow: '15 minutes' };
 
 export const SOCIAL_SIGN_IN_ELSEWHERE =
   'Social sign-in starts at /api/usersAuth/oidc/{provider}/start';
@@ -30,6 +33,27 @@ export const customerAuthRoutes =
   async (app) => {
     const signIn = publicLimited(ctx.config, SIGN_IN_RATE_LIMIT);
     const register = publicLimited(ctx.config, REGISTER_RATE_LIMIT);
+    const reset = publicLimited(ctx.config, PASSWORD_RESET_RATE_LIMIT);
+
+    app.post(
+      api.requestPasswordReset.path,
+      { config: reset, attachValidation: true, schema: api.requestPasswordReset.schema },
+      async (request) => {
+        rejectInvalid(request, firstIssueMessage);
+        await requestReset(ctx, request.body);
+        return { success: true as const, message: api.RESET_REQUESTED };
+      },
+    );
+
+    app.post(
+      api.confirmPasswordReset.path,
+      { config: reset, attachValidation: true, schema: api.confirmPasswordReset.schema },
+      async (request) => {
+        rejectInvalid(request, firstIssueMessage);
+        await confirmReset(ctx, request.body);
+        return { success: true as const, message: api.PASSWORD_RESET_DONE };
+      },
+    );
 
     app.post(
       api.customerLogin.path,

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const post = (url: string, payload: unknown) =>
+const post = (url: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `/api/usersAuth/passwordReset/${url}`, payload });
 
 async function linksTo(email: string): Promise<string[]> {

@@ -79,3 +79,48 @@ test('register, order signed in, history and loyalty points, sign out and in', a
   await modal.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('button', { name: 'Hi, Ada L' })).toBeVisible();
 });
+
+test('a forgotten password: a link by email, a new password, signed in with it', async ({
+  page,
+  request,
+}) => {
+  const email = `forgot-${Date.now()}@example.com`;
+  const made = await request.post('/api/usersAuth/userRegister', {
+    data: { name: 'Grace H', email, password: 'OldPassw0rd', confirmPassword: 'OldPassw0rd' },
+  });
+  expect(made.status()).toBe(201);
+  await page.goto('/store/demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('dialog', { name: 'Sign In' })
+    .getByRole('button', { name: 'Forgot password?' })
+    .click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot your password?' });
+  await forgot.getByLabel('Email').fill(email);
+  await forgot.getByRole('button', { name: 'Send the link' }).click();
+  await expect(forgot.getByText(/If an account uses this email/)).toBeVisible();
+
+  let link = '';
+  for (let i = 0; i < 40 && !link; i++) {
+    const r = await request.get('/api/dev/outbox?kind=email&limit=20');
+    const { messages } = (await r.json()) as { messages: { to: string[]; body: string }[] };
+    const m = messages.find((x) => x.to.includes(email));
+    link = m?.body.match(/\/store\/demo\?resetToken=[A-Za-z0-9_-]{43}/)?.[0] ?? '';
+    if (!link) await page.waitForTimeout(250);
+  }
+  expect(link).not.toBe('');
+  await page.goto(link);
+  const choose = page.getByRole('dialog', { name: 'Choose a new password' });
+  await choose.getByLabel('New password', { exact: true }).fill('NewPassw0rd1');
+  await choose.getByLabel('Confirm new password').fill('NewPassw0rd1');
+  await choose.getByRole('button', { name: 'Change password' }).click();
+  await expect(choose.getByText('Your password is changed. Please sign in with it.')).toBeVisible();
+  await choose.getByRole('button', { name: 'Sign In' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password').fill('NewPassw0rd1');
+  await signIn.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Hi, Grace H' })).toBeVisible();
+  // The used link has left the address bar.
+  await expect(page).toHaveURL(/\/store\/demo$/);
+});

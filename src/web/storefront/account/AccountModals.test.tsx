@@ -36,7 +36,7 @@ function show() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AccountModals signedIn={false} onClose={() => {}} />
+      <AccountModals signedIn={false} merchantId="demo" onClose={() => {}} />
     </QueryClientProvider>,
   );
 }

@@ -14,6 +14,7 @@ import { captchaToken, CAPTCHA_UNAVAILABLE, useCaptchaSettings } from '../checko
 import { StoreDialog } from '../dialog/StoreDialog.js';
 import { Dashboard } from './Dashboard.js';
 import { FormField } from './FormField.js';
+import { ChooseNewPassword, ForgotPassword } from './PasswordReset.js';
 import { FormError } from '../dialog/FormError.js';
 
 /** After a registration, the automatic sign-in waits this long (spec §4). */
@@ -21,15 +22,35 @@ export const AUTO_SIGN_IN_MS = 5_000;
 
 export default function AccountModals({
   signedIn,
+  merchantId,
+  resetToken,
   onClose,
 }: {
   signedIn: boolean;
+  merchantId: string;
+  /** From a password-reset link (?resetToken=…): the modal opens on the new-password form. */
+  resetToken?: string | undefined;
   onClose: () => void;
 }) {
   const client = useQueryClient();
   const [tab, setTab] = useState<'signIn' | 'signUp'>('signIn');
+  const [reset, setReset] = useState<'forgot' | 'choose' | null>(resetToken ? 'choose' : null);
   const refresh = () => client.invalidateQueries({ queryKey: ['account'] });
 
+  if (reset === 'choose' && resetToken) {
+    return (
+      <StoreDialog title="Choose a new password" onClose={onClose} className="account-modal">
+        <ChooseNewPassword token={resetToken} onDone={() => setReset(null)} />
+      </StoreDialog>
+    );
+  }
+  if (reset === 'forgot') {
+    return (
+      <StoreDialog title="Forgot your password?" onClose={onClose} className="account-modal">
+        <ForgotPassword merchantId={merchantId} onBack={() => setReset(null)} />
+      </StoreDialog>
+    );
+  }
   if (signedIn) {
     return (
       <StoreDialog title="Your account" onClose={onClose} className="account-modal">
@@ -62,6 +83,7 @@ export default function AccountModals({
           <SignIn
             onSignedIn={() => void refresh().then(onClose)}
             onSwitch={() => setTab('signUp')}
+            onForgot={() => setReset('forgot')}
           />
         </TabPanel>
         <TabPanel id="signUp">
@@ -75,7 +97,15 @@ export default function AccountModals({
   );
 }
 
-function SignIn({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: () => void }) {
+function SignIn({
+  onSignedIn,
+  onSwitch,
+  onForgot,
+}: {
+  onSignedIn: () => void;
+  onSwitch: () => void;
+  onForgot: () => void;
+}) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -114,6 +144,9 @@ function SignIn({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
       <FormError message={error} />
       <Button type="submit" className="button button--primary" isPending={busy}>
         Login
+      </Button>
+      <Button className="link-button" onPress={onForgot}>
+        Forgot password?
       </Button>
       <SocialSignIn />
       <Button className="link-button" onPress={onSwitch}>

@@ -173,8 +173,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests of the domain may also use the test tools.
-    files: ['src/domain/**/*.test.ts'],
+    // Tests of the domain (and the inputs they share, *.testkit.ts) may also use the test tools.
+    files: ['src/domain/**/*.test.ts', 'src/domain/**/*.testkit.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { orderMethodArb, partsAddUp, tipChoiceArb } from './arbitraries.testkit.js';
 import { MESSAGES } from '../messages.js';
 import {
   basePriceCents,
@@ -257,23 +258,8 @@ describe('order totals (K9.7–K9.12)', () => {
 
   const arbitraryInput = fc.record({
     subtotalCents: fc.integer({ min: 0, max: 50_000_000 }),
-    method: fc.constantFrom(
-      'pickup',
-      'delivery',
-      'curbside',
-      'dinein',
-      'roomServiceDelivery' as const,
-    ),
-    tip: fc.oneof(
-      fc.record({
-        kind: fc.constant('percent' as const),
-        ratePpm: fc.constantFrom(0, 100_000, 150_000, 200_000 as const),
-      }),
-      fc.record({
-        kind: fc.constant('custom' as const),
-        cents: fc.integer({ min: 0, max: 9_999_900 }),
-      }),
-    ),
+    method: orderMethodArb,
+    tip: tipChoiceArb,
     promoCodeRatePpm: fc.integer({ min: 0, max: 1_000_000 }),
     deliveryFeeCents: fc.integer({ min: 0, max: 9_999_900 }),
     settings: fc.record({
@@ -298,18 +284,7 @@ describe('order totals (K9.7–K9.12)', () => {
     fc.assert(
       fc.property(arbitraryInput, (i) => {
         const t = computeTotals(i);
-        return (
-          t.totalCents ===
-            t.subtotalCents +
-              t.taxCents +
-              t.tipsCents +
-              t.fixedTipsCents +
-              t.processingFeeCents +
-              t.serviceFeeCents +
-              t.deliveryFeeCents +
-              t.roomServiceDeliveryFeeCents -
-              t.discountCents && t.discountCents <= t.subtotalCents
-        );
+        return partsAddUp(t) && t.discountCents <= t.subtotalCents;
       }),
     );
   });

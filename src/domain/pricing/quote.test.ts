@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { orderMethodArb, partsAddUp, tipChoiceArb } from './arbitraries.testkit.js';
 import type { PromoMethod } from '../settings/schemas.js';
 import { DEFAULT_PRICING_SETTINGS, quoteOrder, type QuoteInput } from './index.js';
 
@@ -99,23 +100,8 @@ const quoteArb: fc.Arbitrary<QuoteInput> = fc.record({
     roomServiceDeliveryFeeCents: fc.integer({ min: 0, max: 10_000 }),
     minOrderForDeliveryCents: fc.integer({ min: 0, max: 10_000 }),
   }),
-  method: fc.constantFrom(
-    'pickup',
-    'delivery',
-    'curbside',
-    'dinein',
-    'roomServiceDelivery' as const,
-  ),
-  tip: fc.oneof(
-    fc.record({
-      kind: fc.constant('percent' as const),
-      ratePpm: fc.constantFrom(0, 100_000, 150_000, 200_000 as const),
-    }),
-    fc.record({
-      kind: fc.constant('custom' as const),
-      cents: fc.integer({ min: 0, max: 9_999_900 }),
-    }),
-  ),
+  method: orderMethodArb,
+  tip: tipChoiceArb,
   promoCodeRatePpm: fc.option(fc.integer({ min: 0, max: 1_000_000 }), { nil: null }),
   deliveryFees: fc.array(
     fc.record({
@@ -148,18 +134,7 @@ describe('repricing invariants (property tests)', () => {
         const { lines, totals: t } = quoteOrder(input);
         const linesOk = lines.every((l) => l.grossCents === l.discountCents + l.netCents);
         const subtotalOk = lines.reduce((s, l) => s + l.netCents, 0) === t.subtotalCents;
-        const totalOk =
-          t.totalCents ===
-          t.subtotalCents +
-            t.taxCents +
-            t.tipsCents +
-            t.fixedTipsCents +
-            t.processingFeeCents +
-            t.serviceFeeCents +
-            t.deliveryFeeCents +
-            t.roomServiceDeliveryFeeCents -
-            t.discountCents;
-        return linesOk && subtotalOk && totalOk;
+        return linesOk && subtotalOk && partsAddUp(t);
       }),
     );
   });

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../app/router.js';
 import { markEntrySeen } from './entry/entry.js';
 import { businessInfo, category, menuItem } from '../test-data/store.js';
+import { jsonResponse, LAZY, renderRoute } from '../test-data/render.js';
 
 const info = businessInfo({ homePageNotice: 'Welcome!<br>Cash only' });
 const categories = [
@@ -15,41 +13,21 @@ const item = (id: string, cat: string, name: string, priceCents: number) =>
   menuItem({ _id: id, _idCategory: cat, name, priceCents });
 const items = [item('i1', 'c2', 'Wonton Soup', 850), item('i2', 'c1', 'Har Gow', 695)];
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 function serve() {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes('/merchantId/demo/businessInfo')) return json(200, info);
+    if (url.includes('/merchantId/demo/businessInfo')) return jsonResponse(200, info);
     if (url.includes('/businessInfo'))
-      return json(404, { code: 'not_found', message: 'Merchant not found' });
-    if (url.endsWith('/categories7/merchantId/demo')) return json(200, categories);
-    if (url.includes('/items7/merchantId/demo/limit/10/items')) return json(200, items.slice(0, 1));
-    if (url.includes('/items7/merchantId/demo/items')) return json(200, items);
-    return json(404, { code: 'not_found', message: 'Not found' });
+      return jsonResponse(404, { code: 'not_found', message: 'Merchant not found' });
+    if (url.endsWith('/categories7/merchantId/demo')) return jsonResponse(200, categories);
+    if (url.includes('/items7/merchantId/demo/limit/10/items'))
+      return jsonResponse(200, items.slice(0, 1));
+    if (url.includes('/items7/merchantId/demo/items')) return jsonResponse(200, items);
+    return jsonResponse(404, { code: 'not_found', message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-/** The dialogs are lazy chunks: their first import can take seconds on a busy machine. */
-const LAZY = { timeout: 4_000 };
 
 afterEach(() => {
   cleanup();
@@ -60,7 +38,7 @@ afterEach(() => {
 describe('store page', () => {
   it("shows the merchant's name, notice and menu grouped under its categories", async () => {
     const fetchMock = serve();
-    renderAt('/store/demo');
+    renderRoute('/store/demo');
     // The notice is a modal (storefront/entry), its lines split at the break marker; while it is
     // open the page behind it is hidden from assistive technology.
     const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
@@ -81,14 +59,14 @@ describe('store page', () => {
   it('sends an unknown merchant to the site root, which shows the demo store', async () => {
     serve();
     markEntrySeen('demo', 'notice');
-    const router = renderAt('/store/nope');
+    const router = renderRoute('/store/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/store/demo');
   });
 
   it('shows the table name on a dine-in link', async () => {
     serve();
-    renderAt('/store/demo/dinein/T12');
+    renderRoute('/store/demo/dinein/T12');
     expect(await screen.findByText('T12')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
   });

@@ -13,6 +13,7 @@ import { call, isApiError } from '../../lib/api.js';
 import { captchaToken, CAPTCHA_UNAVAILABLE, useCaptchaSettings } from '../checkout/captcha.js';
 import { StoreDialog } from '../dialog/StoreDialog.js';
 import { Dashboard } from './Dashboard.js';
+import { AccountForm, useSubmit } from './AccountForm.js';
 import { FormField } from './FormField.js';
 import { ChooseNewPassword, ForgotPassword } from './PasswordReset.js';
 import { FormError } from '../dialog/FormError.js';
@@ -108,31 +109,19 @@ function SignIn({
 }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit('Could not sign in.');
 
   async function submit() {
     const parsed = signInSchema.safeParse({ email, password });
     if (!parsed.success) return setError(MESSAGES.SIGN_IN_REQUIRED);
-    setBusy(true);
-    setError(null);
-    try {
-      await call(customerLogin, { body: { email: parsed.data.email, password } });
-      onSignedIn();
-    } catch (e) {
-      setError(isApiError(e) ? e.message : 'Could not sign in.');
-      setBusy(false);
-    }
+    const ok = await run(() =>
+      call(customerLogin, { body: { email: parsed.data.email, password } }),
+    );
+    if (ok) onSignedIn();
   }
 
   return (
-    <form
-      className="entry-modal__body checkout-form account-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <AccountForm onSubmit={() => void submit()}>
       <FormField label="Email" value={email} onChange={setEmail} autoComplete="email" />
       <FormField
         label="Password"
@@ -152,7 +141,7 @@ function SignIn({
       <Button className="link-button" onPress={onSwitch}>
         Not Registered?
       </Button>
-    </form>
+    </AccountForm>
   );
 }
 
@@ -257,13 +246,7 @@ function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
   );
 
   return (
-    <form
-      className="entry-modal__body checkout-form account-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <AccountForm onSubmit={() => void submit()}>
       {field('username', 'User name', { autoComplete: 'username' })}
       {field('email', 'Email', { autoComplete: 'email' })}
       {field('password', 'Password', { type: 'password', autoComplete: 'new-password' })}
@@ -278,6 +261,6 @@ function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
       <Button className="link-button" onPress={onSwitch}>
         Already Registered?
       </Button>
-    </form>
+    </AccountForm>
   );
 }

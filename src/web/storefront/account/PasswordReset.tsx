@@ -5,39 +5,27 @@ import { Button } from 'react-aria-components';
 import { confirmPasswordReset, requestPasswordReset } from '../../../contract/customers.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { signUpSchema } from '../../../domain/validation/forms.js';
-import { call, isApiError } from '../../lib/api.js';
+import { call } from '../../lib/api.js';
 import { FormError } from '../dialog/FormError.js';
+import { AccountForm, useSubmit } from './AccountForm.js';
 import { FormField } from './FormField.js';
 
 export function ForgotPassword({ merchantId, onBack }: { merchantId: string; onBack: () => void }) {
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit('Could not send the link.');
 
   async function submit() {
     const parsed = signUpSchema.shape.email.safeParse(email);
     if (!parsed.success) return setError(MESSAGES.EMAIL_INVALID);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const r = await call(requestPasswordReset, { body: { email: parsed.data, merchantId } });
       setSent(r.message);
-    } catch (e) {
-      setError(isApiError(e) ? e.message : 'Could not send the link.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <form
-      className="entry-modal__body checkout-form account-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <AccountForm onSubmit={() => void submit()}>
       {sent ? (
         <p role="status">{sent}</p>
       ) : (
@@ -53,31 +41,24 @@ export function ForgotPassword({ merchantId, onBack }: { merchantId: string; onB
       <Button className="link-button" onPress={onBack}>
         Back to Sign In
       </Button>
-    </form>
+    </AccountForm>
   );
 }
 
 export function ChooseNewPassword({ token, onDone }: { token: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useSubmit('Could not change the password.');
 
   async function submit() {
     const rule = signUpSchema.shape.password.safeParse(password);
     if (!rule.success) return setError(MESSAGES.PASSWORD_RULE);
     if (password !== confirm) return setError(MESSAGES.PASSWORD_MISMATCH);
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const r = await call(confirmPasswordReset, { body: { token, password } });
       setDone(r.message);
-    } catch (e) {
-      setError(isApiError(e) ? e.message : 'Could not change the password.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {
@@ -91,13 +72,7 @@ export function ChooseNewPassword({ token, onDone }: { token: string; onDone: ()
     );
   }
   return (
-    <form
-      className="entry-modal__body checkout-form account-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <AccountForm onSubmit={() => void submit()}>
       <FormField
         label="New password"
         type="password"
@@ -116,6 +91,6 @@ export function ChooseNewPassword({ token, onDone }: { token: string; onDone: ()
       <Button type="submit" className="button button--primary" isPending={busy}>
         Change password
       </Button>
-    </form>
+    </AccountForm>
   );
 }

@@ -1,15 +1,13 @@
 // The store page's arrival modals against a mocked API: notice (two lines at the break marker,
 // the dine-in variant, 30-second hide), store location and Pickup or Delivery saved through
 // PUT …/checkoutInfo (CHECKLIST S2.44, S2.46, S2.47, S2.48, T4.27, E3.43).
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router.js';
 import { businessInfo, cartAnswer, category } from '../../test-data/store.js';
 import type { CartView } from '../../../contract/cart.js';
 import { NoticeModal } from './EntryModals.js';
 import { NOTICE_HIDE_MS } from './entry.js';
+import { jsonResponse, LAZY, renderRoute } from '../../test-data/render.js';
 
 const info = businessInfo({
   homePageNotice: 'Welcome!<br>Cash only',
@@ -25,13 +23,6 @@ const info = businessInfo({
   delivery: true,
 });
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-}
-
 function serve() {
   let cart: CartView = cartAnswer();
   const puts: Record<string, unknown>[] = [];
@@ -39,36 +30,23 @@ function serve() {
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      if (url.endsWith('/businessInfo')) return json(200, info);
+      if (url.endsWith('/businessInfo')) return jsonResponse(200, info);
       if (url.endsWith('/categories7/merchantId/demo'))
-        return json(200, [category({ _id: 'c1', name: 'Soups' })]);
-      if (url.includes('/items7/')) return json(200, []);
-      if (url === '/api/users/cookie') return json(200, { uid: 'diner-1' });
+        return jsonResponse(200, [category({ _id: 'c1', name: 'Soups' })]);
+      if (url.includes('/items7/')) return jsonResponse(200, []);
+      if (url === '/api/users/cookie') return jsonResponse(200, { uid: 'diner-1' });
       if (url.includes('/checkoutInfo/diner-1') && init?.method === 'PUT') {
         const body = JSON.parse(String(init.body)) as Record<string, unknown>;
         puts.push(body);
         cart = { ...cart, checkoutInfo: { ...cart.checkoutInfo, ...body } as never };
-        return json(200, cart);
+        return jsonResponse(200, cart);
       }
-      if (url.endsWith('/userId/diner-1')) return json(200, cart);
-      return json(404, { code: 'not_found', message: 'Not found' });
+      if (url.endsWith('/userId/diner-1')) return jsonResponse(200, cart);
+      return jsonResponse(404, { code: 'not_found', message: 'Not found' });
     }),
   );
   return puts;
 }
-
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-}
-
-/** The dialogs are lazy chunks: their first import can take seconds on a busy machine. */
-const LAZY = { timeout: 4_000 };
 
 afterEach(() => {
   cleanup();
@@ -80,7 +58,7 @@ afterEach(() => {
 describe('store page arrival', () => {
   it('shows the notice, then the location choice, then Pickup or Delivery, saving each', async () => {
     const puts = serve();
-    renderAt('/store/demo');
+    renderRoute('/store/demo');
 
     const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
     const lines = within(notice).getAllByText(/Welcome!|Cash only/);
@@ -122,7 +100,7 @@ describe('store page arrival', () => {
       'forkful.storeEntry.demo',
       JSON.stringify({ notice: true, choices: true }),
     );
-    renderAt('/store/demo');
+    renderRoute('/store/demo');
     const change = await screen.findByRole('button', { name: 'Change order method' });
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(change);
@@ -136,7 +114,7 @@ describe('store page arrival', () => {
 
   it('at a table shows the dine-in notice instead of the home notice, and no method choice', async () => {
     serve();
-    renderAt('/store/demo/dinein/T5');
+    renderRoute('/store/demo/dinein/T5');
     const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
     expect(within(notice).getByText('Order from your table')).toBeTruthy();
     expect(within(notice).queryByText('Welcome!')).toBeNull();

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contract from './index.js';
+import * as refs from './refs.js';
 import { isRouteContract, type RouteContract } from './route.js';
 
 const routes = Object.entries(contract as Record<string, unknown>).filter(
@@ -21,6 +22,17 @@ describe('the API contract', () => {
     const params = route.schema.params;
     const keys = params instanceof z.ZodObject ? Object.keys(params.shape).sort() : [];
     expect(keys).toEqual(pathParams(route.path));
+  });
+
+  it("gives each browser ref its route's method and path", () => {
+    const entries = Object.entries(refs);
+    expect(entries.length).toBeGreaterThan(20);
+    for (const [name, ref] of entries) {
+      const route = (contract as Record<string, unknown>)[name];
+      expect(isRouteContract(route), name).toBe(true);
+      const { method, path } = route as RouteContract;
+      expect({ name, method: ref.method, path: ref.path }).toEqual({ name, method, path });
+    }
   });
 
   it('has one route per method and path', () => {

@@ -1,23 +1,9 @@
 // The error answer of every route (DESIGN.md §4): `{ code, message, issues? }`, with `code` from
 // one closed list. The server's error handler builds it; the browser's ApiError reads it.
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from './error-codes.js';
 
-/** Each error code with the one HTTP status it is answered with. */
-export const ERROR_STATUS = {
-  invalid_input: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  store_closed: 422,
-  payment_declined: 402,
-  rate_limited: 429,
-  upstream_unavailable: 503,
-  internal: 500,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode } from './error-codes.js';
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 

@@ -7,11 +7,9 @@ import { merchantParams, merchantRecordParams } from './common.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';
 
-/** The most items one menu read returns (and the largest `limit/:n`). */
-export const MAX_ITEMS = 2000;
+import { MAX_ITEMS } from './menu-limits.js';
 
-/** The store page's first small page of items (painted while the full list loads). */
-export const FIRST_ITEMS_PAGE = 10;
+export { FIRST_ITEMS_PAGE, MAX_ITEMS } from './menu-limits.js';
 
 export const categoryView = z.object({
   _id: z.string(),

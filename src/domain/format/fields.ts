@@ -85,3 +85,8 @@ export function normalizeNote(note: string): string {
 export function normalizeTableName(input: string): string {
   return input.replace(/#/g, '').trim();
 }
+
+/** Promo codes are compared upper-cased (spec §5); surrounding spaces are not part of a code. */
+export function normalizePromoCode(code: string): string {
+  return code.trim().toUpperCase();
+}

@@ -1,3 +1,4 @@
 export * from './money.js';
 export * from './fields.js';
 export * from './time.js';
+export * from './notice.js';

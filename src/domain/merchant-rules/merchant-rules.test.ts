@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { noticeLines, noticeToStored, storedToNotice } from '../format/notice.js';
 import {
   adjustedTipsSchema,
   adjustTips,
@@ -8,16 +9,13 @@ import {
   itemAddSchema,
   itemEditSchema,
   merchantSignInSchema,
-  noticeLines,
   noticeSchema,
-  noticeToStored,
   optionAddSchema,
   optionValueAddSchema,
   orderPromotionFormSchema,
   parseFreeItemNames,
   readyMinutesSchema,
   sizeAddSchema,
-  storedToNotice,
   tableNameSchema,
   taxRateSchema,
   weeklyHoursFormSchema,

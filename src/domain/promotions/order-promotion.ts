@@ -5,11 +5,6 @@ import { MESSAGES } from '../messages.js';
 import { applyPpm, PPM } from '../money/rounding.js';
 import type { OrderPromotion, WeeklyHours } from '../settings/schemas.js';
 
-/** Promo codes are compared upper-cased (spec §5); surrounding spaces are not part of a code. */
-export function normalizePromoCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
 /** Promo-code discount: subtotal × percentage off, rounded half up, never above the subtotal. */
 export function promoCodeDiscountCents(subtotalCents: number, percentageOffPpm: number): number {
   return applyPpm(subtotalCents, Math.min(Math.max(percentageOffPpm, 0), PPM));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
+import { normalizePromoCode } from '../format/fields.js';
 import type { OrderPromotion, PromoMethod } from '../settings/schemas.js';
 import {
   applyCategoryPromos,
@@ -10,7 +11,6 @@ import {
   isFreeAddonChoiceValid,
   meetXMinusY,
   meetXPercentOff,
-  normalizePromoCode,
   promoCodeDiscountCents,
   promoDisplayText,
   reachedOrderPromotion,

@@ -1,6 +1,6 @@
 // Single-field rules of spec §5, as plain checks returning the spec's message or null. The zod
 // schemas of ./forms.ts are built from these, and the ordered place-order checks reuse them.
-import { inZone, type Instant } from '../hours/weekly-hours.js';
+import type { Instant } from '../hours/weekly-hours.js';
 import { MESSAGES } from '../messages.js';
 import { CARD_MAX_DIGITS, digitsOnly, PHONE_DIGITS } from '../format/fields.js';
 
@@ -62,9 +62,28 @@ export function checkExpiry(input: string, now: Instant, zone: string): FieldChe
   const month = Number(text.slice(0, 2));
   const year = 2000 + Number(text.slice(2));
   if (month < 1 || month > 12) return MESSAGES.INVALID;
-  const today = inZone(now, zone);
+  const today = yearAndMonthIn(now, zone);
   if (year < today.year || (year === today.year && month < today.month)) return MESSAGES.INVALID;
   return null;
+}
+
+/**
+ * The calendar year and month of an instant in a time zone. Read through Intl, not luxon, so the
+ * card form does not pull luxon into the store page's first load; an unknown zone throws.
+ */
+function yearAndMonthIn(now: Instant, zone: string): { year: number; month: number } {
+  if (typeof now !== 'number') {
+    const local = now.setZone(zone);
+    if (!local.isValid) throw new Error(`Unknown time zone: ${zone}`);
+    return { year: local.year, month: local.month };
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(now);
+  const part = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month') };
 }
 
 /** Zip: 5 digits, or ZIP+4 ("12345-6789" or 9 digits). The profile shows "Invalid!". */

@@ -3,13 +3,17 @@
 // Where a form needs the clock or a merchant flag (card expiry, Amex), the schema is made by a
 // function taking them, so the server passes its clock and the browser its own.
 import { z } from 'zod';
-import { normalizeNote, normalizeTableName, NOTE_MAX } from '../format/fields.js';
+import {
+  normalizeNote,
+  normalizePromoCode,
+  normalizeTableName,
+  NOTE_MAX,
+} from '../format/fields.js';
 import type { Instant } from '../hours/weekly-hours.js';
 import { MESSAGES } from '../messages.js';
 import { MAX_ENTRY_CENTS, parseDollarsToCents } from '../money/parse.js';
 import { MAX_QUANTITY } from '../pricing/line.js';
 import { TIP_PRESETS_PPM } from '../pricing/tips.js';
-import { normalizePromoCode } from '../promotions/order-promotion.js';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../settings/schemas.js';
 import {
   checkCardNumber,

@@ -1,6 +1,6 @@
 // Merchant session calls (spec §7 "Merchant auth").
+import { merchantIsAuth, merchantLogin, merchantLogout } from '../../contract/refs.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { merchantIsAuth, merchantLogin, merchantLogout } from '../../contract/merchants.js';
 import type { RouteBody } from '../../contract/route.js';
 import { call, isApiError } from '../lib/api.js';
 

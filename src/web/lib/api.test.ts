@@ -3,7 +3,8 @@ import { getAddressSuggestions } from '../../contract/utils.js';
 import { listFirstItems, type PublicItemView } from '../../contract/menu.js';
 import { merchantIsAuth, merchantLogin } from '../../contract/merchants.js';
 import { getBusinessInfo } from '../../contract/store.js';
-import { ApiError, call, urlOf } from './api.js';
+import { errorBody } from '../../contract/errors.js';
+import { ApiError, call, isErrorBody, urlOf } from './api.js';
 
 function respond(status: number, body: unknown) {
   const fetchMock = vi.fn(
@@ -107,5 +108,32 @@ describe('api client', () => {
       }),
     );
     await expect(demoInfo()).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  // isErrorBody stands in for the contract's errorBody schema in the first load: same verdicts.
+  it.each([
+    [{ code: 'conflict', message: 'x' }],
+    [{ code: 'invalid_input', message: '', issues: [] }],
+    [
+      {
+        code: 'invalid_input',
+        message: 'Bad',
+        issues: [{ path: ['body', 'phone', 0], message: 'Invalid' }],
+      },
+    ],
+    [{ code: 'made_up', message: 'x' }],
+    [{ code: 'toString', message: 'x' }],
+    [{ code: 'conflict' }],
+    [{ code: 'conflict', message: 3 }],
+    [{ code: 'conflict', message: 'x', issues: 'no' }],
+    [{ code: 'conflict', message: 'x', issues: [{ path: 'body', message: 'x' }] }],
+    [{ code: 'conflict', message: 'x', issues: [{ path: [true], message: 'x' }] }],
+    [{ code: 'conflict', message: 'x', issues: [{ path: [Number.NaN], message: 'x' }] }],
+    [{ code: 'conflict', message: 'x', issues: [{ path: [] }] }],
+    [null],
+    ['conflict'],
+    [[]],
+  ])('reads %j as an error body exactly when the contract does', (body) => {
+    expect(isErrorBody(body)).toBe(errorBody.safeParse(body).success);
   });
 });

@@ -2,13 +2,14 @@
 // with its params, query and body, its answer typed from the route's schemas; same-origin
 // cookies, JSON in and out, and the error body `{ code, message, issues? }` (DESIGN.md §4)
 // turned back into an ApiError.
-import { ERROR_STATUS, errorBody, type ErrorCode, type FieldIssue } from '../../contract/errors.js';
+import { ERROR_STATUS, type ErrorCode } from '../../contract/error-codes.js';
+import type { ErrorBody, FieldIssue } from '../../contract/errors.js';
 import type {
   RouteAnswer,
   RouteBody,
-  RouteContract,
   RouteParams,
   RouteQuery,
+  RouteRef,
 } from '../../contract/route.js';
 
 /** The contract's closed list of error codes, plus what only the client can observe. */
@@ -47,12 +48,35 @@ function codeForStatus(status: number): ErrorCode {
 
 /** Builds the ApiError for a non-2xx response from its (possibly non-JSON) body. */
 export function errorFromResponse(status: number, body: unknown): ApiError {
-  const parsed = errorBody.safeParse(body);
-  if (parsed.success) {
-    const { code, message, issues } = parsed.data;
-    return new ApiError(status, code, message || `Request failed (${status})`, issues);
+  if (isErrorBody(body)) {
+    const { code, message, issues } = body;
+    return new ApiError(status, code, message || `Request failed (${status})`, issues ?? []);
   }
   return new ApiError(status, codeForStatus(status), `Request failed (${status})`);
+}
+
+/**
+ * The contract's error body (errorBody in src/contract/errors.ts), checked by hand rather than by
+ * its zod schema so that zod stays out of the store page's first load; api.test.ts holds this
+ * check to the schema's verdicts.
+ */
+export function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { code, message, issues } = body as Record<string, unknown>;
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_STATUS, code)) return false;
+  if (typeof message !== 'string') return false;
+  if (issues === undefined) return true;
+  return Array.isArray(issues) && issues.every(isFieldIssue);
+}
+
+function isFieldIssue(issue: unknown): issue is FieldIssue {
+  if (typeof issue !== 'object' || issue === null) return false;
+  const { path, message } = issue as Record<string, unknown>;
+  return (
+    typeof message === 'string' &&
+    Array.isArray(path) &&
+    path.every((p) => typeof p === 'string' || (typeof p === 'number' && Number.isFinite(p)))
+  );
 }
 
 interface RequestOptions {
@@ -101,14 +125,14 @@ async function apiRequest(path: string, options: RequestOptions = {}): Promise<u
 }
 
 /** What a call sends: only the parts its route declares (`{}` for a route with none). */
-export type CallInput<R extends RouteContract> = (RouteParams<R> extends undefined
+export type CallInput<R extends RouteRef> = (RouteParams<R> extends undefined
   ? { params?: undefined }
   : { params: RouteParams<R> }) &
   (RouteQuery<R> extends undefined ? { query?: undefined } : { query?: RouteQuery<R> }) &
   (RouteBody<R> extends undefined ? { body?: undefined } : { body: RouteBody<R> });
 
 /** The route's path with its `:name` parameters filled in (each one encoded) and its query. */
-export function urlOf(route: RouteContract, params?: object, query?: object): string {
+export function urlOf(route: RouteRef, params?: object, query?: object): string {
   const values = (params ?? {}) as Record<string, unknown>;
   const path = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
     const value = values[name];
@@ -123,8 +147,11 @@ export function urlOf(route: RouteContract, params?: object, query?: object): st
   return text === '' ? path : `${path}?${text}`;
 }
 
-/** Calls one route of the contract; resolves with its success answer, rejects with ApiError. */
-export async function call<R extends RouteContract>(
+/**
+ * Calls one route of the contract (a ref from src/contract/refs.ts, or the route itself); resolves
+ * with its success answer, rejects with ApiError.
+ */
+export async function call<R extends RouteRef>(
   route: R,
   input: CallInput<R>,
   signal?: AbortSignal,

@@ -1,12 +1,7 @@
 // Reads of the store page, one hook per route of the contract (spec §7 paths).
+import { getBusinessInfo, listCategories, listFirstItems, listItems } from '../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
-import {
-  FIRST_ITEMS_PAGE,
-  listCategories,
-  listFirstItems,
-  listItems,
-} from '../../contract/menu.js';
-import { getBusinessInfo } from '../../contract/store.js';
+import { FIRST_ITEMS_PAGE } from '../../contract/menu-limits.js';
 import { call } from '../lib/api.js';
 
 export const storeKeys = {

@@ -1,12 +1,16 @@
 // The sign-in/sign-up modal and the User dashboard modal (spec §2, §4 "Auth modal", "Dashboard
 // tabs"): react-aria Dialog and Tabs; forms judged by the domain's rules, the server's answer final.
+import {
+  customerLogin,
+  customerLogout,
+  customerRegister,
+  listOidcProviders,
+} from '../../../contract/refs.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import '../checkout/checkout.css';
 import './account.css';
-import { customerLogin, customerLogout, customerRegister } from '../../../contract/customers.js';
-import { listOidcProviders } from '../../../contract/oidc.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { signInSchema, signUpSchema } from '../../../domain/validation/forms.js';
 import { call, isApiError } from '../../lib/api.js';

@@ -1,10 +1,11 @@
 // The User dashboard (spec §2): User Info (edit and submit, sign out; the social provider shown
 // instead of the email), Order History (its empty text) and Loyalty Level (points and their
 // table). A read answered 401 shows the lost-session text.
+import { updateProfile } from '../../../contract/refs.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
-import { type ProfileView, updateProfile } from '../../../contract/customers.js';
+import type { ProfileView } from '../../../contract/customers.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { profileSchema } from '../../../domain/validation/forms.js';
 import { call, isApiError } from '../../lib/api.js';

@@ -1,8 +1,8 @@
 // A forgotten password (docs/decisions/password-reset.md): ask for a link by email, and choose the
 // new password from the link (?resetToken=… on the store page). The password rule is sign-up's.
+import { confirmPasswordReset, requestPasswordReset } from '../../../contract/refs.js';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { confirmPasswordReset, requestPasswordReset } from '../../../contract/customers.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { signUpSchema } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';

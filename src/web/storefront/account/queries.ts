@@ -1,7 +1,7 @@
 // The diner's account on the store page: whether this browser is signed in (its session cookie),
 // and the reads of the User dashboard. A 401 from a dashboard read means the session is gone.
+import { getLoyaltyPoints, getOrderHistory, getProfile } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
-import { getLoyaltyPoints, getOrderHistory, getProfile } from '../../../contract/customers.js';
 import { call } from '../../lib/api.js';
 import { accountKeys } from './session.js';
 

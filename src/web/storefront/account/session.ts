@@ -1,7 +1,7 @@
 // Whether this browser's diner is signed in: the only account read on the store page's first
 // load (the header's button), so it imports nothing of the account forms.
+import { customerIsAuth } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
-import { customerIsAuth } from '../../../contract/customer-session.js';
 import { call } from '../../lib/api.js';
 
 export const accountKeys = {

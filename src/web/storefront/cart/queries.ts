@@ -1,11 +1,16 @@
 // The diner's cart on the store page: the anonymous diner id (a cookie the server sets), the cart
 // read and its changes. Every answer is the server's priced cart (src/contract/cart.ts); the
 // browser never totals a cart itself.
+import {
+  addCartLines,
+  dinerCookie,
+  getCart,
+  putCheckoutInfo,
+  removeCartLines,
+} from '../../../contract/refs.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addCartLines, getCart, removeCartLines, type CartView } from '../../../contract/cart.js';
-import { putCheckoutInfo } from '../../../contract/checkout.js';
+import type { CartView } from '../../../contract/cart.js';
 import type { RouteBody } from '../../../contract/route.js';
-import { dinerCookie } from '../../../contract/diners.js';
 import type { ItemChoiceRequest } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
 

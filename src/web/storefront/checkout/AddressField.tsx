@@ -2,10 +2,11 @@
 // restricted to the US"): typing asks for suggestions after a short pause; choosing one saves the
 // address with its location (the distance and fee follow from it); an address typed without
 // choosing is saved as typed and located by the server.
+import { getAddressSuggestions } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
-import { type AddressSuggestion, getAddressSuggestions } from '../../../contract/utils.js';
+import type { AddressSuggestion } from '../../../contract/utils.js';
 import { call } from '../../lib/api.js';
 
 /** Wait this long after the last key before asking (one request per pause, not per key). */

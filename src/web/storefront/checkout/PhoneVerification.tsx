@@ -2,9 +2,9 @@
 // confirmed with a 4-digit code sent by text before the order goes on. Offline the code is in the
 // outbox (/dev/outbox). The phone is the checkout's (the server checks that one); the phone and
 // the code are checked with the domain's rules first.
+import { sendVerificationCode, verifyPhone } from '../../../contract/refs.js';
 import { useState } from 'react';
 import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
-import { sendVerificationCode, verifyPhone } from '../../../contract/verification.js';
 import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { sendCodeSchema, verifyCodeSchema } from '../../../domain/validation/forms.js';

@@ -3,12 +3,12 @@
 // error stays); an anonymous diner verifies the phone; the order is sent with one idempotency key
 // per attempt, retried with the same key when the answer is lost; then the order-placed page.
 // Card fields live only in this component's memory and leave only in the send-order call.
+import { sendOrder } from '../../../contract/refs.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { CartView } from '../../../contract/cart.js';
-import { sendOrder } from '../../../contract/checkout.js';
 import {
   formatCardNumber,
   formatExpiry,

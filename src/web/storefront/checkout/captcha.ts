@@ -3,8 +3,9 @@
 // press (tokens expire), one for the order and a second one for a card payment, each with the
 // action the server checks. The script loads only then, from the host the Content Security Policy
 // names for it. Without a site key nothing is loaded and no token is sent.
+import { getCaptchaSettings } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
-import { type CaptchaSettings, getCaptchaSettings } from '../../../contract/captcha.js';
+import type { CaptchaSettings } from '../../../contract/captcha.js';
 import { call } from '../../lib/api.js';
 
 interface Grecaptcha {

@@ -2,10 +2,10 @@
 // cart the browser holds at that moment (not the one a component rendered with), saves run one
 // at a time in order, and placing the order first waits for the last one (a field saved on blur
 // by the very press of Place the order is in the order).
+import { putCheckoutInfo } from '../../../contract/refs.js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { CartView } from '../../../contract/cart.js';
-import { putCheckoutInfo } from '../../../contract/checkout.js';
 import { call } from '../../lib/api.js';
 import { type CheckoutInfoBody, cartKeys } from '../cart/queries.js';
 import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';

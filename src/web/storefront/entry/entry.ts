@@ -3,7 +3,7 @@
 // something to say, and once per browser tab session per store (docs/decisions/storefront-store-page.md).
 import { offeredOrderMethods } from '../../../domain/place-order/methods.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
-import { noticeLines } from '../../../domain/merchant-rules/store.js';
+import { noticeLines } from '../../../domain/format/notice.js';
 
 /** Spec §4/§9: "The home notice auto-hides after 30 seconds." */
 export const NOTICE_HIDE_MS = 30_000;

@@ -1,9 +1,9 @@
 // The customer-info flow of the order-placed page (spec §4): the merchant's message with Decline
 // (closes) and Enroll (opens the form); the form with Back (to the message) and Submit; a thank-you
 // that closes itself after 2 seconds. Shown once per order in this tab.
+import { sendCustomerInfo } from '../../../contract/refs.js';
 import { useEffect, useState } from 'react';
 import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
-import { sendCustomerInfo } from '../../../contract/contacts.js';
 import { customerInfoSchema } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
 import { StoreDialog } from '../dialog/StoreDialog.js';

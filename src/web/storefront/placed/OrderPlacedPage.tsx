@@ -1,10 +1,11 @@
 // /store/:merchantId/order_placed/:orderId (spec §2): the real order, read by its unguessable id —
 // the confirmation, the lines and amounts, the ready-time rule — then the customer-info flow when
 // the merchant collects it. An unknown merchant or order goes to the site root (spec §2).
+import { getPlacedOrder } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { getPlacedOrder, type OrderPlacedView } from '../../../contract/orders.js';
+import type { OrderPlacedView } from '../../../contract/orders.js';
 import { SiteFooter } from '../../components/SiteFooter.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
 import { call, isApiError } from '../../lib/api.js';

@@ -1,0 +1,166 @@
+// The routes the browser calls, as method and path only (RouteRef in ./route.ts). The store page's
+// first load imports these rather than the routes, so it does not carry the zod schemas (bench/
+// storefront); each ref is typed by its route, so a method or path that differs fails to compile.
+import type { RouteRef } from './route.js';
+import type * as captcha from './captcha.js';
+import type * as cart from './cart.js';
+import type * as checkout from './checkout.js';
+import type * as contacts from './contacts.js';
+import type * as customerSession from './customer-session.js';
+import type * as customers from './customers.js';
+import type * as diners from './diners.js';
+import type * as menu from './menu.js';
+import type * as merchants from './merchants.js';
+import type * as oidc from './oidc.js';
+import type * as orders from './orders.js';
+import type * as store from './store.js';
+import type * as utils from './utils.js';
+import type * as verification from './verification.js';
+
+// captcha
+export const getCaptchaSettings: RouteRef<typeof captcha.getCaptchaSettings> = {
+  method: 'GET',
+  path: '/api/captcha/settings',
+};
+
+// cart
+export const getCart: RouteRef<typeof cart.getCart> = {
+  method: 'GET',
+  path: '/api/shoppingCarts/merchantId/:merchantId/userId/:uid',
+};
+export const addCartLines: RouteRef<typeof cart.addCartLines> = {
+  method: 'POST',
+  path: '/api/shoppingCarts/merchantId/:merchantId/orderItems/:uid',
+};
+export const removeCartLines: RouteRef<typeof cart.removeCartLines> = {
+  method: 'DELETE',
+  path: '/api/shoppingCarts/merchantId/:merchantId/orderItems/:uid',
+};
+
+// checkout
+export const putCheckoutInfo: RouteRef<typeof checkout.putCheckoutInfo> = {
+  method: 'PUT',
+  path: '/api/shoppingCarts/merchantId/:merchantId/checkoutInfo/:uid',
+};
+export const sendOrder: RouteRef<typeof checkout.sendOrder> = {
+  method: 'POST',
+  path: '/api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid',
+};
+
+// contacts
+export const sendCustomerInfo: RouteRef<typeof contacts.sendCustomerInfo> = {
+  method: 'POST',
+  path: '/api/contacts/customerInfo',
+};
+
+// customer-session
+export const customerIsAuth: RouteRef<typeof customerSession.customerIsAuth> = {
+  method: 'GET',
+  path: '/api/usersAuth/isAuth',
+};
+
+// customers
+export const customerLogin: RouteRef<typeof customers.customerLogin> = {
+  method: 'POST',
+  path: '/api/usersAuth/userLogin',
+};
+export const customerLogout: RouteRef<typeof customers.customerLogout> = {
+  method: 'POST',
+  path: '/api/usersAuth/userLogout',
+};
+export const customerRegister: RouteRef<typeof customers.customerRegister> = {
+  method: 'POST',
+  path: '/api/usersAuth/userRegister',
+};
+export const getProfile: RouteRef<typeof customers.getProfile> = {
+  method: 'GET',
+  path: '/api/usersAuth/userInfo',
+};
+export const updateProfile: RouteRef<typeof customers.updateProfile> = {
+  method: 'POST',
+  path: '/api/usersAuth/updateUserInfo',
+};
+export const getOrderHistory: RouteRef<typeof customers.getOrderHistory> = {
+  method: 'GET',
+  path: '/api/usersAuth/getOrderHistory',
+};
+export const getLoyaltyPoints: RouteRef<typeof customers.getLoyaltyPoints> = {
+  method: 'GET',
+  path: '/api/usersAuth/getLoyaltyPoints',
+};
+export const requestPasswordReset: RouteRef<typeof customers.requestPasswordReset> = {
+  method: 'POST',
+  path: '/api/usersAuth/passwordReset/request',
+};
+export const confirmPasswordReset: RouteRef<typeof customers.confirmPasswordReset> = {
+  method: 'POST',
+  path: '/api/usersAuth/passwordReset/confirm',
+};
+
+// diners
+export const dinerCookie: RouteRef<typeof diners.dinerCookie> = {
+  method: 'GET',
+  path: '/api/users/cookie',
+};
+
+// menu
+export const listCategories: RouteRef<typeof menu.listCategories> = {
+  method: 'GET',
+  path: '/api/categories7/merchantId/:merchantId',
+};
+export const listFirstItems: RouteRef<typeof menu.listFirstItems> = {
+  method: 'GET',
+  path: '/api/items7/merchantId/:merchantId/limit/:n/items',
+};
+export const listItems: RouteRef<typeof menu.listItems> = {
+  method: 'GET',
+  path: '/api/items7/merchantId/:merchantId/items',
+};
+
+// merchants
+export const merchantIsAuth: RouteRef<typeof merchants.merchantIsAuth> = {
+  method: 'GET',
+  path: '/api/merchantUsers/isAuth',
+};
+export const merchantLogin: RouteRef<typeof merchants.merchantLogin> = {
+  method: 'POST',
+  path: '/api/merchantUsers/merchantLogin',
+};
+export const merchantLogout: RouteRef<typeof merchants.merchantLogout> = {
+  method: 'POST',
+  path: '/api/merchantUsers/merchantLogout',
+};
+
+// oidc
+export const listOidcProviders: RouteRef<typeof oidc.listOidcProviders> = {
+  method: 'GET',
+  path: '/api/usersAuth/oidc/providers',
+};
+
+// orders
+export const getPlacedOrder: RouteRef<typeof orders.getPlacedOrder> = {
+  method: 'GET',
+  path: '/api/orderPlaced/merchantId/:merchantId/order/_id/:id',
+};
+
+// store
+export const getBusinessInfo: RouteRef<typeof store.getBusinessInfo> = {
+  method: 'GET',
+  path: '/api/businessInfos/merchantId/:merchantId/businessInfo',
+};
+
+// utils
+export const getAddressSuggestions: RouteRef<typeof utils.getAddressSuggestions> = {
+  method: 'GET',
+  path: '/api/utils/addressSuggestions',
+};
+
+// verification
+export const sendVerificationCode: RouteRef<typeof verification.sendVerificationCode> = {
+  method: 'POST',
+  path: '/api/verification/sendVeriCode',
+};
+export const verifyPhone: RouteRef<typeof verification.verifyPhone> = {
+  method: 'POST',
+  path: '/api/verification/verifyPhone',
+};

@@ -1,14 +1,10 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
+import { Link } from 'react-router';
 import { StatusPanel } from '../components/StatusPanel.js';
 
 /** Shown when rendering a page throws: a clear message instead of a blank screen. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error';
+export function RouteError({ error }: FallbackProps) {
+  const detail = error instanceof Error ? error.message : 'Unknown error';
   return (
     <div className="page page--centered">
       <StatusPanel title="Something went wrong, please try again later" role="alert">

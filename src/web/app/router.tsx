@@ -1,7 +1,14 @@
 // Every route of spec §2. In production the server sends `/` to the marketing site before the
 // app loads; when the app itself reaches `/` (outside production, or after an unknown merchant)
 // it shows the demo store.
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+//
+// Declarative routes (<Routes>), not the data router: the store page loads nothing it would use
+// (loaders, actions, fetchers), and leaving it out halves react-router in the first load
+// (bench/storefront).
+import { lazy, Suspense } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { StatusPanel } from '../components/StatusPanel.js';
 import { PrivacyPage, TermsPage } from '../documents/DocumentPage.js';
 import { OrderPlacedPage } from '../storefront/placed/OrderPlacedPage.js';
 import { StorePage } from '../storefront/StorePage.js';
@@ -11,32 +18,38 @@ export const DEMO_STORE_PATH = '/store/demo';
 
 // The merchant pages are their own chunks: a diner's first load of a store page carries no
 // dashboard code (issue 11, bench/storefront).
-const loginPage = async () => ({
-  Component: (await import('../dashboard/LoginPage.js')).LoginPage,
-});
-const dashboardPage = async () => ({
-  Component: (await import('../dashboard/DashboardPage.js')).DashboardPage,
-});
+const LoginPage = lazy(async () => ({
+  default: (await import('../dashboard/LoginPage.js')).LoginPage,
+}));
+const DashboardPage = lazy(async () => ({
+  default: (await import('../dashboard/DashboardPage.js')).DashboardPage,
+}));
 
-export const routes: RouteObject[] = [
-  {
-    element: <Outlet />,
-    errorElement: <RouteError />,
-    children: [
-      { path: '/', element: <Navigate to={DEMO_STORE_PATH} replace /> },
-      { path: '/store/:merchantId', element: <StorePage /> },
-      { path: '/store/:merchantId/dinein/:tablename', element: <StorePage /> },
-      { path: '/store/:merchantId/order_placed/:orderId', element: <OrderPlacedPage /> },
-      { path: '/store/:merchantId/:storeName', element: <StorePage /> },
-      { path: '/merchant/login', lazy: loginPage },
-      { path: '/merchant/merchantId/:merchantId', lazy: dashboardPage },
-      { path: '/document/terms-of-service', element: <TermsPage /> },
-      { path: '/document/privacy-policy', element: <PrivacyPage /> },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    // A page that throws shows RouteError; moving to another path tries again.
+    <ErrorBoundary FallbackComponent={RouteError} resetKeys={[pathname]}>
+      <Suspense
+        fallback={
+          <div className="page page--centered">
+            <StatusPanel title="Loading…" />
+          </div>
+        }
+      >
+        <Routes>
+          <Route path="/" element={<Navigate to={DEMO_STORE_PATH} replace />} />
+          <Route path="/store/:merchantId" element={<StorePage />} />
+          <Route path="/store/:merchantId/dinein/:tablename" element={<StorePage />} />
+          <Route path="/store/:merchantId/order_placed/:orderId" element={<OrderPlacedPage />} />
+          <Route path="/store/:merchantId/:storeName" element={<StorePage />} />
+          <Route path="/merchant/login" element={<LoginPage />} />
+          <Route path="/merchant/merchantId/:merchantId" element={<DashboardPage />} />
+          <Route path="/document/terms-of-service" element={<TermsPage />} />
+          <Route path="/document/privacy-policy" element={<PrivacyPage />} />
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
 }

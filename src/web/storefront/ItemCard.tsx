@@ -1,6 +1,7 @@
 import { formatCents } from '../lib/format.js';
 import type { PublicItemView } from '../../contract/menu.js';
 import { SHOW_ALL, type MenuDisplay } from './display.js';
+import { useAfterFirstPaint } from './first-paint.js';
 
 /** One menu item: image, names, description, price and its marks; its name opens the item modal. */
 export function ItemCard({
@@ -17,6 +18,9 @@ export function ItemCard({
     display.vegan && item.vegan_sign ? { key: 'vegan', label: 'Vegan' } : null,
     display.raw && item.raw_sign ? { key: 'raw', label: 'Raw' } : null,
   ].filter((m) => m !== null);
+
+  // Images wait for the page's first paint (./first-paint.ts); the frame keeps its size meanwhile.
+  const imagesOn = useAfterFirstPaint();
 
   return (
     <article
@@ -52,7 +56,7 @@ export function ItemCard({
         </div>
       </div>
       <div className="item-card__media">
-        {item.imgUrl ? (
+        {item.imgUrl && !imagesOn ? null : item.imgUrl ? (
           <img src={item.imgUrl} alt="" width={600} height={400} loading="lazy" decoding="async" />
         ) : (
           <div className="item-card__placeholder" aria-hidden>

@@ -59,9 +59,9 @@ describe('store page', () => {
   it('sends an unknown merchant to the site root, which shows the demo store', async () => {
     serve();
     markEntrySeen('demo', 'notice');
-    const router = renderRoute('/store/nope');
+    const where = renderRoute('/store/nope');
     expect(await screen.findByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/store/demo');
+    expect(where.pathname).toBe('/store/demo');
   });
 
   it('shows the table name on a dine-in link', async () => {

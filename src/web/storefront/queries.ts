@@ -30,9 +30,10 @@ export function useCategories(merchantId: string, enabled = true) {
 
 /**
  * The menu items. Like the original store, a first small page (limit 10) paints the top of the
- * menu fast while the full list loads; the full list replaces it as soon as it arrives.
+ * menu fast while the full list loads; the full list replaces it as soon as it arrives. `full`
+ * false holds the full list back (the store page asks for it once its top is painted).
  */
-export function useMenuItems(merchantId: string, enabled = true) {
+export function useMenuItems(merchantId: string, { enabled = true, full = true } = {}) {
   const first = useQuery({
     queryKey: storeKeys.items(merchantId, FIRST_PAGE),
     queryFn: ({ signal }) =>
@@ -42,7 +43,7 @@ export function useMenuItems(merchantId: string, enabled = true) {
   const all = useQuery({
     queryKey: storeKeys.items(merchantId),
     queryFn: ({ signal }) => call(listItems, { params: { merchantId } }, signal),
-    enabled,
+    enabled: enabled && full,
   });
   return {
     items: all.data ?? first.data,

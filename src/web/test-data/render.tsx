@@ -2,8 +2,8 @@
 // a route (the real routes, a fresh query cache), and the wait for a lazy chunk.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { routes } from '../app/router.js';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppRoutes } from '../app/router.js';
 
 /** The dialogs and views are lazy chunks: their first import can take seconds on a busy machine. */
 export const LAZY = { timeout: 4_000 };
@@ -15,14 +15,27 @@ export function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
+/** Where the app is now: `pathname` follows the app's navigation. */
+export interface RouteProbe {
+  pathname: string;
+}
+
+function LocationProbe({ probe }: { probe: RouteProbe }) {
+  probe.pathname = useLocation().pathname;
+  return null;
+}
+
 /** The whole app at `path` (no retries, so a refused call shows at once). */
-export function renderRoute(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderRoute(path: string): RouteProbe {
+  const probe: RouteProbe = { pathname: path };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe probe={probe} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
+  return probe;
 }

@@ -24,7 +24,7 @@ import { checkPassword, generatePassword, hashPassword } from '../../lib/passwor
 import { demoMenu } from './data/demo-menu.js';
 import { smallMenu } from './data/small-menu.js';
 import type { SeedMenu } from './data/types.js';
-import { renderItemImage, renderLogo } from './images.js';
+import { LOGO_STORED_SIZE, renderItemImage, renderLogo } from './images.js';
 import { demoMerchant, sunriseMerchant } from './merchants.js';
 
 export const DEMO_SIGN_IN = {
@@ -114,7 +114,11 @@ export async function seedMerchant(
   const itemImages = new Map<string, RenderedImage>();
   let logo: RenderedImage | undefined;
   if (withImages) {
-    logo = { bytes: await renderLogo(seed.name), width: 512, height: 512 };
+    logo = {
+      bytes: await renderLogo(seed.name),
+      width: LOGO_STORED_SIZE,
+      height: LOGO_STORED_SIZE,
+    };
     let index = 0;
     for (const category of menu.categories) {
       for (const item of category.items) {

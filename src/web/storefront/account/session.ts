@@ -3,6 +3,7 @@
 import { customerIsAuth } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.js';
+import { useAfterFirstPaint } from '../first-paint.js';
 
 export const accountKeys = {
   isAuth: ['account', 'isAuth'] as const,
@@ -12,9 +13,12 @@ export const accountKeys = {
 };
 
 export function useIsAuth() {
+  // Not shown in the store page's first paint: asked for after it (../first-paint.ts).
+  const afterPaint = useAfterFirstPaint();
   return useQuery({
     queryKey: accountKeys.isAuth,
     queryFn: ({ signal }) => call(customerIsAuth, {}, signal),
     staleTime: 60_000,
+    enabled: afterPaint,
   });
 }

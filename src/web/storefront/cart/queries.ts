@@ -13,6 +13,7 @@ import type { CartView } from '../../../contract/cart.js';
 import type { RouteBody } from '../../../contract/route.js';
 import type { ItemChoiceRequest } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
+import { useAfterFirstPaint } from '../first-paint.js';
 
 export const cartKeys = {
   diner: ['diner'] as const,
@@ -21,9 +22,12 @@ export const cartKeys = {
 
 /** The diner id of this browser (the server sets its cookie on the first call). */
 export function useDinerId() {
+  // Not shown in the store page's first paint: asked for after it (../first-paint.ts).
+  const afterPaint = useAfterFirstPaint();
   return useQuery({
     queryKey: cartKeys.diner,
     queryFn: ({ signal }) => call(dinerCookie, {}, signal),
+    enabled: afterPaint,
     staleTime: Infinity,
     select: (d) => d.uid,
   });

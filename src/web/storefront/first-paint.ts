@@ -1,0 +1,27 @@
+// The store page paints the top of its menu (its largest contentful paint) before anything else
+// starts: item images and the reads the top of the page does not show (the full menu, the diner's
+// cart id, the sign-in state) begin in the frame after it, so on a slow connection they do not
+// queue ahead of it (bench/storefront: LCP). Outside the store page nothing waits (default true).
+import { createContext, useContext } from 'react';
+
+export const FirstPaintContext = createContext(true);
+
+/** Whether the store page's first paint is done (always true outside the store page). */
+export function useAfterFirstPaint(): boolean {
+  return useContext(FirstPaintContext);
+}
+
+/**
+ * Calls `done` once the frame being prepared has been painted; returns a cancel. The first
+ * requestAnimationFrame runs just before that paint, the second just before the next one.
+ */
+export function afterNextPaint(done: () => void): () => void {
+  let second = 0;
+  const first = requestAnimationFrame(() => {
+    second = requestAnimationFrame(() => done());
+  });
+  return () => {
+    cancelAnimationFrame(first);
+    cancelAnimationFrame(second);
+  };
+}

@@ -150,6 +150,10 @@ export const getBusinessInfo: RouteRef<typeof store.getBusinessInfo> = {
 };
 
 // utils
+export const getMapSettings: RouteRef<typeof utils.getMapSettings> = {
+  method: 'GET',
+  path: '/api/utils/mapSettings',
+};
 export const getAddressSuggestions: RouteRef<typeof utils.getAddressSuggestions> = {
   method: 'GET',
   path: '/api/utils/addressSuggestions',

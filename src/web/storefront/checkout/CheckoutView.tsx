@@ -19,6 +19,7 @@ import type { CheckoutInfoBody } from '../cart/queries.js';
 import { formatAddress } from '../display.js';
 import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
+import { AddressMap } from '../map/AddressMap.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
 import { Amounts } from './Summary.js';
 import { TextSetting } from './TextSetting.js';
@@ -70,6 +71,7 @@ export default function CheckoutView({
     c.isBranch && info.branchAddress
       ? formatAddress(info.branchAddress)
       : formatAddress(info.address);
+  const storeLocation = c.isBranch && info.branchLocation ? info.branchLocation : info.location;
 
   return (
     <div className="checkout" aria-label="Checkout">
@@ -127,6 +129,9 @@ export default function CheckoutView({
                 {cart.delivery.message}
               </p>
             ) : null}
+            {c.deliveryAddress !== '' ? (
+              <AddressMap at={c.deliveryLocation} label={c.deliveryAddress} />
+            ) : null}
             <TextSetting
               label="Delivery note"
               saved={c.deliveryNote}
@@ -135,10 +140,13 @@ export default function CheckoutView({
             />
           </>
         ) : (
-          <p className="checkout-address">
-            {c.isBranch && info.branchName ? `${info.branchName}, ` : `${info.name}, `}
-            {pickupAddress}
-          </p>
+          <>
+            <p className="checkout-address">
+              {c.isBranch && info.branchName ? `${info.branchName}, ` : `${info.name}, `}
+              {pickupAddress}
+            </p>
+            <AddressMap at={storeLocation} label={pickupAddress} />
+          </>
         )}
         {c.orderMethod === 'roomServiceDelivery' ? (
           <div className="field-row">

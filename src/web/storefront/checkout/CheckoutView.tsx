@@ -232,6 +232,13 @@ export default function CheckoutView({
         </RadioGroup>
       </section>
 
+      {cart.freeAddon.dropped ? (
+        // The chosen free item is no longer offered (the subtotal fell under the promotion's
+        // amount, or the merchant changed it): the server left it out; say so.
+        <p className="checkout-note" role="status">
+          Your free item was removed: this order no longer qualifies for it.
+        </p>
+      ) : null}
       {cart.freeAddon.offered ? (
         <section className="checkout-section" aria-labelledby="promotion-title">
           <h3 id="promotion-title" className="checkout-section__title">

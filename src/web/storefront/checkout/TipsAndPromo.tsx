@@ -150,6 +150,13 @@ export function PromoCode({
         Apply
       </Button>
       <FormError message={message} className="checkout-error promo__message" />
+      {cart.promoCodeDropped && !message ? (
+        // A saved code that no longer applies (expired, or the merchant removed it): the server
+        // prices without it; say so rather than let the discount vanish silently.
+        <p className="checkout-note promo__message" role="status">
+          Your promo code no longer applies to this order.
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,31 @@
+// The promo-code entry (spec §4): the badge of an applied code, and the note when a saved code no
+// longer applies (the server's promoCodeDropped) instead of a discount vanishing silently.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartAnswer } from '../../test-data/store.js';
+import { PromoCode } from './TipsAndPromo.js';
+
+afterEach(cleanup);
+
+describe('PromoCode', () => {
+  it('says so when the saved code no longer applies', () => {
+    render(<PromoCode cart={cartAnswer({ promoCodeDropped: true })} onSave={vi.fn()} />);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your promo code no longer applies to this order.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Promo code' })).toBeTruthy();
+  });
+
+  it('says nothing when no code was dropped', () => {
+    render(<PromoCode cart={cartAnswer()} onSave={vi.fn()} />);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows an applied code as a removable badge', () => {
+    const cart = cartAnswer({ promoCode: { code: 'SAVE10', percentageOff: 0.1 } });
+    render(<PromoCode cart={cart} onSave={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Remove promo code SAVE10' }).textContent).toContain(
+      'SAVE10 · 10% off',
+    );
+  });
+});

@@ -2,6 +2,7 @@
 // production with an SPA fallback. In development (`npm run dev:web`) the API runs on :8080.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 type ModuleInfo = { isEntry: boolean; importers: readonly string[] } | null;
 
@@ -32,7 +33,12 @@ const apiTarget = process.env.FORKFUL_API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/healthz', '/readyz', '/images', '/uploads'];
 
 export default defineConfig({
-  plugins: [react()],
+  // .br and .gz beside each file, at the highest levels once at build time: the server sends them
+  // as they are (@fastify/static preCompressed) instead of compressing each answer again.
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,

@@ -139,7 +139,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
 
   if (serveSpa)
-    await app.register(fastifyStatic, { root: webDistFolder, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDistFolder,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        // Files under assets/ are named by their content hash: a new build gets new names.
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
 
   await app.ready();
   return {

@@ -6,10 +6,10 @@ import { isApiError } from '../lib/api.js';
 import { CategoryBar } from './CategoryBar.js';
 import { CategorySidebar } from './CategorySidebar.js';
 import { groupMenu, leadingGroups } from './menu.js';
-import { MenuSection } from './MenuSection.js';
+import { MenuSections } from './MenuSections.js';
 import { useBusinessInfo, useCategories, useMenuItems } from './queries.js';
 import { StoreHeader } from './StoreHeader.js';
-import { menuDisplay } from './display.js';
+import { menuDisplay, SHOW_ALL } from './display.js';
 import { afterNextPaint, FirstPaintContext } from './first-paint.js';
 import type { PublicItemView } from '../../contract/menu.js';
 import { AccountButton } from './account/AccountButton.js';
@@ -40,6 +40,9 @@ export function StorePage() {
     () => leadingGroups(groupMenu(categories.data ?? [], items ?? []), complete),
     [categories.data, items, complete],
   );
+
+  // Stable while the settings are: the memoised sections re-render only when it changes.
+  const display = useMemo(() => (info.data ? menuDisplay(info.data) : SHOW_ALL), [info.data]);
 
   useEffect(() => {
     if (info.data) document.title = `${info.data.name} · Order online`;
@@ -82,7 +85,6 @@ export function StorePage() {
   // The bar and sidebar hold their place while the categories load, so the menu below them does
   // not move when they arrive (layout shift).
   const showCategories = categories.isPending || (categories.data?.length ?? 0) > 0;
-  const display = menuDisplay(info.data);
 
   return (
     <FirstPaintContext value={painted}>
@@ -112,16 +114,12 @@ export function StorePage() {
             ) : groups.length === 0 ? (
               <StatusPanel title="This store has no menu yet." />
             ) : (
-              groups.map((g) => (
-                <MenuSection
-                  key={g.category._id}
-                  category={g.category}
-                  items={g.items}
-                  loading={!complete}
-                  display={display}
-                  onOpenItem={setOpenItem}
-                />
-              ))
+              <MenuSections
+                groups={groups}
+                complete={complete}
+                display={display}
+                onOpenItem={setOpenItem}
+              />
             )}
           </main>
           <StoreCart

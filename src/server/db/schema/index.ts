@@ -3,3 +3,4 @@ export * from './menu.js';
 export * from './customers.js';
 export * from './orders.js';
 export * from './messaging.js';
+export * from './audit.js';

@@ -161,6 +161,13 @@ export const orders = pgTable(
     hasBeenRead: boolean('has_been_read').notNull().default(false),
     hasSentOrderTimeSms: boolean('has_sent_order_time_sms').notNull().default(false),
     willBeReadyInMinutes: integer('will_be_ready_in_minutes'),
+    /**
+     * A merchant action at the gateway in progress on this order (void, tip adjustment) and until
+     * when its claim holds: a second one waits its turn (409) instead of racing it. A crash leaves
+     * a claim that simply expires.
+     */
+    merchantAction: text('merchant_action'),
+    merchantActionUntil: timestamp('merchant_action_until', { withTimezone: true }),
     loyaltyPointsEarned: integer('loyalty_points_earned').notNull().default(0),
     /**
      * The cart lines this order was priced from: only these leave the cart when it is placed (a

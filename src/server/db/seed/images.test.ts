@@ -1,6 +1,12 @@
 import { describe, it, expect } from 'vitest';
 import sharp from 'sharp';
-import { escapeXml, itemImageSvg, renderItemImage, renderLogo } from './images.js';
+import {
+  LOGO_STORED_SIZE,
+  escapeXml,
+  itemImageSvg,
+  renderItemImage,
+  renderLogo,
+} from './images.js';
 
 describe('renderItemImage', () => {
   const input = { name: 'Mapo Tofu', categoryKey: 'sichuan', index: 0 };
@@ -73,12 +79,12 @@ describe('renderItemImage', () => {
 });
 
 describe('renderLogo', () => {
-  it('renders a deterministic 512×512 webp', async () => {
+  it('renders a deterministic square webp at the stored size (192 px)', async () => {
     const a = await renderLogo('Golden Lotus');
     const b = await renderLogo('Golden Lotus');
     const meta = await sharp(a).metadata();
     expect(meta.format).toBe('webp');
-    expect([meta.width, meta.height]).toEqual([512, 512]);
+    expect([meta.width, meta.height]).toEqual([LOGO_STORED_SIZE, LOGO_STORED_SIZE]);
     expect(a.equals(b)).toBe(true);
     expect(a.equals(await renderLogo('Sunrise Bakery & Café'))).toBe(false);
   });

@@ -3,9 +3,11 @@
 export {
   type OrderRow,
   type PaymentStatus,
+  claimOrderForAction,
   findOrder,
   listOrderLines,
   lockOrder,
+  releaseOrderClaim,
   updateOrder,
 } from './orders.repository.js';
 export {

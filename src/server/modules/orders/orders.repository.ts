@@ -1,5 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
 
@@ -74,6 +74,39 @@ export async function updateOrder(
   const [row] = await tx.update(orders).set(set).where(eq(orders.id, orderId)).returning();
   if (!row) throw new Error(`order ${orderId} vanished`);
   return row;
+}
+
+/**
+ * Claims the order for one merchant action at the gateway (void, tip adjustment) until `until`:
+ * one conditional update, so of two concurrent actions on one order exactly one gets the row back,
+ * on any instance. A claim left by a crash stops counting at its expiry.
+ */
+export async function claimOrderForAction(
+  db: Tx,
+  orderId: string,
+  action: string,
+  now: Date,
+  until: Date,
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ merchantAction: action, merchantActionUntil: until })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        or(isNull(orders.merchantActionUntil), lte(orders.merchantActionUntil, now)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Ends this action's claim (only its own: an expired one may have been taken over since). */
+export async function releaseOrderClaim(db: Tx, orderId: string, action: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ merchantAction: null, merchantActionUntil: null })
+    .where(and(eq(orders.id, orderId), eq(orders.merchantAction, action)));
 }
 
 /**

@@ -28,6 +28,8 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export interface MerchantPrincipal {
   id: string;
   merchantId: string;
+  /** Names this sign-in in the audit (merchant_audit): a prefix of the token's hash. */
+  sessionRef: string;
 }
 export interface CustomerPrincipal {
   id: string;
@@ -64,7 +66,9 @@ export async function findMerchantSession(
   token: string,
   now: Date,
 ): Promise<MerchantPrincipal | undefined> {
-  return findMerchantByTokenHash(db, hashToken(token), now);
+  const tokenHash = hashToken(token);
+  const found = await findMerchantByTokenHash(db, tokenHash, now);
+  return found && { ...found, sessionRef: tokenHash.slice(0, 16) };
 }
 
 export async function findCustomerSession(

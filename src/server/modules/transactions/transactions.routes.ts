@@ -2,12 +2,22 @@
 // Schemas: src/contract/transactions.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/transactions.js';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { AppError } from '../../lib/app-error.js';
 import {
+  type Actor,
   adjustTransactionTips,
   getOrderTransaction,
   voidTransaction,
 } from './transactions.service.js';
+
+/** The signed-in merchant (the route's access rule guarantees one). */
+function actorOf(req: FastifyRequest): Actor {
+  const merchant = req.auth.merchant;
+  if (!merchant) throw new AppError('unauthenticated', 'Please sign in as the merchant');
+  return { sessionRef: merchant.sessionRef };
+}
 
 export const transactionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -21,16 +31,19 @@ export const transactionRoutes =
     );
 
     app.put(api.voidTransaction.path, { config, schema: api.voidTransaction.schema }, async (req) =>
-      voidTransaction(ctx, req.params.merchantId, req.params.transactionId),
+      voidTransaction(ctx, req.params.merchantId, req.params.transactionId, actorOf(req)),
     );
 
     app.put(
       api.adjustTransactionTips.path,
       { config, schema: api.adjustTransactionTips.schema },
       async (req) =>
-        adjustTransactionTips(ctx, req.params.merchantId, req.params.transactionId, {
-          adjustedTips: req.body?.adjustedTips,
-          amountCents: req.body?.amountCents,
-        }),
+        adjustTransactionTips(
+          ctx,
+          req.params.merchantId,
+          req.params.transactionId,
+          { adjustedTips: req.body?.adjustedTips, amountCents: req.body?.amountCents },
+          actorOf(req),
+        ),
     );
   };

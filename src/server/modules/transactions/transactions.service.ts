@@ -11,6 +11,7 @@ import {
   type PaymentResult,
   maskCardNumber,
 } from '../../adapters/payments/index.js';
+import type { TransactionView } from '../../../contract/transactions.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { adjustTips, adjustedTipsSchema } from '../../../domain/merchant-rules/orders.js';
 import { isOrderUnpaid } from '../../../domain/place-order/methods.js';
@@ -18,7 +19,15 @@ import { isSameLocalDay } from '../../../domain/schedule/date-ranges.js';
 import type { OrderMethod } from '../../../domain/settings/schemas.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/index.js';
-import { type OrderRow, findOrder, markOrderVoided, updateOrder } from '../orders/index.js';
+import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
+import {
+  type OrderRow,
+  claimOrderForAction,
+  findOrder,
+  markOrderVoided,
+  releaseOrderClaim,
+  updateOrder,
+} from '../orders/index.js';
 import {
   type TransactionRow,
   findChargeTransaction,
@@ -35,26 +44,16 @@ export const VOID_PROVIDERS: readonly string[] = ['cardPointe', 'tsys', 'tsys2',
 /** Providers whose card orders take a tip adjustment (spec §4), plus the sandbox. */
 export const TIP_ADJUST_PROVIDERS: readonly string[] = ['cardPointe', 'tsys2', 'sandbox'];
 
-export interface TransactionView {
-  _id: string;
-  transactionId: string;
-  orderId: string;
-  orderNumber: number | null;
-  provider: string;
-  operation: string;
-  status: string;
-  amountCents: number;
-  tipCents: number;
-  retref: string | null;
-  authCode: string | null;
-  /** Masked to the last four (E3.58); the expiry is not shown. */
-  cardNumber: string | null;
-  cardType: string | null;
-  paid: boolean;
-  hasVoid: boolean;
-  canVoid: boolean;
-  canAdjustTips: boolean;
-  createdAt: string;
+/**
+ * How long a void or tip adjustment holds its order (orders.merchant_action_until): longer than
+ * any gateway call takes, so a second action waits for the first instead of racing it; a crash
+ * mid-call leaves a claim that expires by itself.
+ */
+export const MERCHANT_ACTION_CLAIM_MS = 2 * 60_000;
+
+/** The merchant who acts, for the audit. */
+export interface Actor {
+  sessionRef: string;
 }
 
 type Verdict = { ok: true } | { ok: false; why: string };
@@ -165,17 +164,35 @@ async function loadForAction(
   failure: string,
 ) {
   const merchant = await loadMerchant(ctx, merchantId);
-  const { order, charge } = await loadByTransaction(ctx, merchant, transactionId);
-  const gateway = gatewayOf(ctx, charge.provider);
-  const verdict = merchantActions(order, charge, gateway, merchant.timeZone, ctx.clock.now())[
-    action
-  ];
-  if (!verdict.ok || !gateway) {
-    throw new AppError('conflict', failure, [
-      { path: ['transactionId'], message: verdict.ok ? 'Unavailable' : verdict.why },
-    ]);
+  const found = await loadByTransaction(ctx, merchant, transactionId);
+  const refuse = (why: string) =>
+    new AppError('conflict', failure, [{ path: ['transactionId'], message: why }]);
+  const check = (order: OrderRow) => {
+    const gateway = gatewayOf(ctx, found.charge.provider);
+    const verdict = merchantActions(order, found.charge, gateway, merchant.timeZone, now)[action];
+    if (!verdict.ok) throw refuse(verdict.why);
+    if (!gateway) throw refuse('Unavailable');
+    return gateway;
+  };
+  const now = ctx.clock.now();
+  check(found.order);
+  // One gateway action per order at a time (a void racing a tip adjustment): the claim is
+  // committed before the gateway call; the rules are judged again on the claimed row.
+  const order = await claimOrderForAction(
+    ctx.db,
+    found.order.id,
+    action,
+    now,
+    new Date(now.getTime() + MERCHANT_ACTION_CLAIM_MS),
+  );
+  if (!order) throw refuse('Another change to this order is in progress');
+  try {
+    const gateway = check(order);
+    return { merchant, order, charge: found.charge, gateway };
+  } catch (err) {
+    await releaseOrderClaim(ctx.db, order.id, action);
+    throw err;
   }
-  return { merchant, order, charge, gateway };
 }
 
 type NewTransaction = Parameters<typeof insertTransaction>[1];
@@ -239,6 +256,7 @@ export async function voidTransaction(
   ctx: AppContext,
   merchantId: string,
   transactionId: string,
+  actor: Actor,
 ): Promise<TransactionView> {
   const { merchant, order, charge, gateway } = await loadForAction(
     ctx,
@@ -247,6 +265,7 @@ export async function voidTransaction(
     'void',
     MESSAGES.VOID_FAILED,
   );
+  const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
   let result: PaymentResult;
   try {
     result = await gateway.void(gatewayEnv(ctx, merchant), {
@@ -255,6 +274,7 @@ export async function voidTransaction(
     });
   } catch (err) {
     ctx.log.warn({ orderId: order.id, err: String(err) }, 'void failed at the gateway');
+    await actionFailed(ctx, who, order, 'void', err);
     throw gatewayFailure(err, MESSAGES.VOID_FAILED);
   }
   const now = ctx.clock.now();
@@ -265,9 +285,48 @@ export async function voidTransaction(
       { operation: 'void', amountCents: charge.amountCents },
       result,
     );
-    return (await markOrderVoided(ctx, tx, order.id)) ?? order;
+    const row = (await markOrderVoided(ctx, tx, order.id)) ?? order;
+    await releaseOrderClaim(tx, order.id, 'void');
+    await insertAudit(
+      tx,
+      auditEntry(
+        who,
+        'void',
+        now,
+        { outcome: 'approved', amountCents: charge.amountCents, provider: charge.provider },
+        order.id,
+      ),
+    );
+    return row;
   });
   return describe(ctx, merchant, voided, charge);
+}
+
+/** A gateway refusal or failure: the claim ends and the attempt is recorded. */
+async function actionFailed(
+  ctx: AppContext,
+  who: AuditActor,
+  order: OrderRow,
+  action: 'void' | 'tips',
+  err: unknown,
+): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await releaseOrderClaim(tx, order.id, action);
+    await insertAudit(
+      tx,
+      auditEntry(
+        who,
+        action === 'void' ? 'void' : 'tip_adjust',
+        now,
+        {
+          outcome: err instanceof GatewayDeclined ? 'declined' : 'gateway_error',
+          message: err instanceof Error ? err.message : String(err),
+        },
+        order.id,
+      ),
+    );
+  });
 }
 
 export interface AdjustInput {
@@ -287,6 +346,7 @@ export async function adjustTransactionTips(
   merchantId: string,
   transactionId: string,
   input: AdjustInput,
+  actor: Actor,
 ): Promise<TransactionView> {
   const tips = adjustedTipsSchema.safeParse(input.adjustedTips);
   if (!tips.success) {
@@ -300,13 +360,16 @@ export async function adjustTransactionTips(
     'tips',
     MESSAGES.ADJUST_TIPS_FAILED,
   );
+  const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
   const adjusted = adjustTips(order.totalCents, order.tipsCents, tips.data);
   if (!adjusted.ok) {
+    await releaseOrderClaim(ctx.db, order.id, 'tips');
     throw new AppError('invalid_input', adjusted.message, [
       { path: ['body', 'adjustedTips'], message: adjusted.message },
     ]);
   }
   if (input.amountCents !== undefined && input.amountCents !== adjusted.newTotalCents) {
+    await releaseOrderClaim(ctx.db, order.id, 'tips');
     throw new AppError('conflict', MESSAGES.UPDATE_TRANSACTION_FAILED, [
       {
         path: ['body', 'amountCents'],
@@ -333,6 +396,7 @@ export async function adjustTransactionTips(
           });
   } catch (err) {
     ctx.log.warn({ orderId: order.id, err: String(err) }, 'tip adjustment failed at the gateway');
+    await actionFailed(ctx, who, order, 'tips', err);
     throw gatewayFailure(err, MESSAGES.ADJUST_TIPS_FAILED);
   }
   const now = ctx.clock.now();
@@ -359,6 +423,22 @@ export async function adjustTransactionTips(
         ...(mode === 'capture' ? { paymentStatus: 'captured' as const } : {}),
         updatedAt: now,
       });
+      await releaseOrderClaim(tx, order.id, 'tips');
+      await insertAudit(
+        tx,
+        auditEntry(
+          who,
+          'tip_adjust',
+          now,
+          {
+            outcome: 'approved',
+            tipsCents: { before: order.tipsCents, after: tips.data },
+            totalCents: { before: order.totalCents, after: adjusted.newTotalCents },
+            provider: charge.provider,
+          },
+          order.id,
+        ),
+      );
       return { updatedCharge, updatedOrder };
     });
     return describe(ctx, merchant, saved.updatedOrder, saved.updatedCharge);

@@ -25,3 +25,4 @@ export * from './test-controls.js';
 export * from './transactions.js';
 export * from './customer-session.js';
 export * from './checkout.js';
+export * from './merchant-orders.js';

@@ -13,6 +13,23 @@ export type OrderAmounts = OrderTotals;
 export const ORDER_STATES = ['awaiting_payment', 'placed', 'voided', 'failed'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** One line of a placed order, as ordered (names and prices are a snapshot of the menu then). */
+export const orderLineView = z.object({
+  name: z.string(),
+  name_2nd: z.string(),
+  size: z.string(),
+  size_2nd: z.string(),
+  qty: z.number().int(),
+  priceCents: z.number().int(),
+  orderItemOptions: z.array(
+    z.object({ name: z.string(), name_2nd: z.string(), priceCents: z.number().int() }),
+  ),
+  note: z.string(),
+  lineTotalCents: z.number().int(),
+  isFreePromo: z.boolean(),
+});
+export type OrderLineView = z.infer<typeof orderLineView>;
+
 export const orderPlacedView = z.object({
   _id: z.string(),
   state: z.enum(ORDER_STATES),
@@ -29,22 +46,7 @@ export const orderPlacedView = z.object({
   willBeReadyInMinutes: z.number().int().nullable(),
   readyTime: z.object({ kind: z.string(), text: z.string() }),
   customerName: z.string(),
-  orderItems: z.array(
-    z.object({
-      name: z.string(),
-      name_2nd: z.string(),
-      size: z.string(),
-      size_2nd: z.string(),
-      qty: z.number().int(),
-      priceCents: z.number().int(),
-      orderItemOptions: z.array(
-        z.object({ name: z.string(), name_2nd: z.string(), priceCents: z.number().int() }),
-      ),
-      note: z.string(),
-      lineTotalCents: z.number().int(),
-      isFreePromo: z.boolean(),
-    }),
-  ),
+  orderItems: z.array(orderLineView),
   amounts: orderAmounts.omit({ feesShownCents: true }),
   merchant_info: z.object({
     merchantId: z.string(),

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { readAnonId } from '../modules/diners/anon-id.js';
+import type { MerchantPrincipal } from '../modules/sessions/sessions.service.js';
 
 /**
  * public: anyone. customer: a signed-in diner. merchant: the signed-in merchant whose merchantId
@@ -75,6 +76,16 @@ export function enforceAccess(app: FastifyInstance): void {
       throw new AppError('forbidden', 'You may not access another merchant');
     }
   });
+}
+
+/**
+ * The signed-in merchant of a `merchant` route's request (the access hook has already refused
+ * anyone else): for what a handler records of who acted.
+ */
+export function signedInMerchant(request: FastifyRequest): MerchantPrincipal {
+  const merchant = request.auth.merchant;
+  if (!merchant) throw new AppError('unauthenticated', 'Please sign in as the merchant');
+  return merchant;
 }
 
 /**

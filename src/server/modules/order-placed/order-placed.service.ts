@@ -1,11 +1,11 @@
 // The diner's order-placed page (spec §2 order_placed route): one order by its random _id, with
 // the merchant's name and logo, the ready-time rule and the order's live status. Nothing here can
 // be enumerated: the id is a random UUID and a wrong merchant or unknown id is a plain 404.
-import { orderReadyTime, readyTimeText } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import type { OrderPlacedView } from '../../../contract/orders.js';
 import { findMerchantBySlug } from '../merchants/index.js';
+import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
 import { findMerchantOrder, findOrderLines } from './order-placed.repository.js';
 
 export async function getPlacedOrder(
@@ -19,17 +19,6 @@ export async function getPlacedOrder(
   // A failed order was never placed: the diner is told at checkout, and this page has nothing.
   if (!order || order.state === 'failed') throw notFound('Order');
   const lines = await findOrderLines(ctx.db, order.id);
-  const ready = orderReadyTime(
-    {
-      orderMethod: order.orderMethod,
-      scheduleDate: order.scheduleDate,
-      scheduleTimeStr: order.scheduleTimeStr,
-      willBeReadyInMinutes: order.willBeReadyInMinutes,
-      placedAt: (order.placedAt ?? order.createdAt).getTime(),
-    },
-    merchant.foodPreparingTime,
-    merchant.timeZone,
-  );
   return {
     _id: order.id,
     state: order.state,
@@ -44,36 +33,10 @@ export async function getPlacedOrder(
     scheduleDate: order.scheduleDate,
     scheduleTimeStr: order.scheduleTimeStr,
     willBeReadyInMinutes: order.willBeReadyInMinutes,
-    readyTime: { kind: ready.kind, text: readyTimeText(ready) },
+    readyTime: readyTimeOf(order, merchant),
     customerName: order.customerName,
-    orderItems: lines.map((l) => ({
-      name: l.name,
-      name_2nd: l.name2,
-      size: l.sizeName,
-      size_2nd: l.sizeName2,
-      qty: l.quantity,
-      priceCents: l.unitPriceCents,
-      orderItemOptions: l.options.map((o) => ({
-        name: o.name,
-        name_2nd: o.name2,
-        priceCents: o.priceCents,
-      })),
-      note: l.note,
-      lineTotalCents: l.lineTotalCents,
-      isFreePromo: l.isFreePromo,
-    })),
-    amounts: {
-      subtotalCents: order.subtotalCents,
-      taxCents: order.taxCents,
-      tipsCents: order.tipsCents,
-      fixedTipsCents: order.fixedTipsCents,
-      discountCents: order.discountCents,
-      processingFeeCents: order.processingFeeCents,
-      serviceFeeCents: order.serviceFeeCents,
-      deliveryFeeCents: order.deliveryFeeCents,
-      roomServiceDeliveryFeeCents: order.roomServiceDeliveryFeeCents,
-      totalCents: order.totalCents,
-    },
+    orderItems: orderLineViews(lines),
+    amounts: orderAmountsOf(order),
     merchant_info: {
       merchantId: merchant.merchantId,
       name: merchant.name,

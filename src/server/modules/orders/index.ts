@@ -22,3 +22,4 @@ export {
   orderRowFrom,
   placeOrder,
 } from './orders.service.js';
+export { orderAmountsOf, orderLineViews, readyTimeOf } from './order-views.js';

@@ -2,22 +2,13 @@
 // Schemas: src/contract/transactions.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/transactions.js';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { signedInMerchant } from '../../plugins/access.js';
 import {
-  type Actor,
   adjustTransactionTips,
   getOrderTransaction,
   voidTransaction,
 } from './transactions.service.js';
-
-/** The signed-in merchant (the route's access rule guarantees one). */
-function actorOf(req: FastifyRequest): Actor {
-  const merchant = req.auth.merchant;
-  if (!merchant) throw new AppError('unauthenticated', 'Please sign in as the merchant');
-  return { sessionRef: merchant.sessionRef };
-}
 
 export const transactionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -31,7 +22,7 @@ export const transactionRoutes =
     );
 
     app.put(api.voidTransaction.path, { config, schema: api.voidTransaction.schema }, async (req) =>
-      voidTransaction(ctx, req.params.merchantId, req.params.transactionId, actorOf(req)),
+      voidTransaction(ctx, req.params.merchantId, req.params.transactionId, signedInMerchant(req)),
     );
 
     app.put(
@@ -43,7 +34,7 @@ export const transactionRoutes =
           req.params.merchantId,
           req.params.transactionId,
           { adjustedTips: req.body?.adjustedTips, amountCents: req.body?.amountCents },
-          actorOf(req),
+          signedInMerchant(req),
         ),
     );
   };

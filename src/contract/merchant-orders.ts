@@ -1,0 +1,170 @@
+// The merchant's orders (spec §7 "Orders", /api/orders7/merchantId/{merchantId}), for the signed-in
+// merchant of :merchantId only: the list of a date range with its totals, orders by ids, the
+// latest order for the 10-second poll, one order by number or _id, and the dashboard's updates.
+// The spec never shows `dateRangeObj`: here it is the query `range` (today, week, month, year,
+// custom with from/to, all), merchant-local days; see docs/decisions/merchant-orders.md.
+import { z } from 'zod';
+import { MESSAGES } from '../domain/messages.js';
+import { READY_MINUTES_MAX } from '../domain/merchant-rules/orders.js';
+import { DATE_RANGE_KINDS } from '../domain/schedule/date-ranges.js';
+import { latLng, merchantIdParam, uuidParam } from './common.js';
+import { errorAnswers } from './errors.js';
+import { orderAmounts, orderLineView } from './orders.js';
+import { defineRoute } from './route.js';
+
+/** The most orders one page of the list carries (the dashboard scrolls for more). */
+export const MERCHANT_ORDERS_PAGE_MAX = 100;
+export const MERCHANT_ORDERS_PAGE_DEFAULT = 50;
+/** The most ids one `orders/_ids` read takes. */
+export const MERCHANT_ORDERS_IDS_MAX = 100;
+
+export const merchantOrderView = z.object({
+  _id: z.string(),
+  state: z.enum(['placed', 'voided']),
+  /** The spec's orderId: the merchant's order number; larger numbers were placed later. */
+  orderId: z.number().int(),
+  dailyOrderId: z.number().int(),
+  orderSaveDate: z.string(),
+  orderMethod: z.string(),
+  paymentMethod: z.string(),
+  paid: z.boolean(),
+  hasVoid: z.boolean(),
+  paymentStatus: z.string(),
+  /** The card as the dashboard shows it: brand and last four digits only. */
+  card: z.object({ cardType: z.string().nullable(), last4: z.string() }).nullable(),
+  dineinTableName: z.string(),
+  carMakeModel: z.string(),
+  carColor: z.string(),
+  roomServiceRoom: z.string(),
+  isBranch: z.boolean(),
+  customerName: z.string(),
+  phone: z.string(),
+  customerEmail: z.string(),
+  customerAddrStr: z.string(),
+  deliveryNote: z.string(),
+  deliveryLocation: latLng.nullable(),
+  deliveryDistanceMiles: z.number().nullable(),
+  scheduleDate: z.string(),
+  scheduleTimeStr: z.string(),
+  willBeReadyInMinutes: z.number().int().nullable(),
+  readyTime: z.object({ kind: z.string(), text: z.string() }),
+  hasBeenRead: z.boolean(),
+  hasPrintedToKitchen: z.boolean(),
+  hasSentOrderTimeSMS: z.boolean(),
+  promoCode: z.string().nullable(),
+  amounts: orderAmounts.omit({ feesShownCents: true }),
+  orderItems: z.array(orderLineView),
+});
+export type MerchantOrderView = z.infer<typeof merchantOrderView>;
+
+const base = '/api/orders7/merchantId/:merchantId';
+const errors = errorAnswers(400, 401, 403, 404);
+const merchantOnly = z.object({ merchantId: merchantIdParam });
+const day = z.iso.date('Invalid date (yyyy-mm-dd)');
+
+export const orderRangeQuery = z
+  .object({
+    range: z.enum(DATE_RANGE_KINDS).default('today'),
+    /** Custom range, merchant-local days, both inclusive. */
+    from: day.optional(),
+    to: day.optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MERCHANT_ORDERS_PAGE_MAX)
+      .default(MERCHANT_ORDERS_PAGE_DEFAULT),
+    /** The cursor of the previous page: the next page holds the orders numbered below it. */
+    before: z.coerce.number().int().min(1).optional(),
+  })
+  .refine((q) => q.range !== 'custom' || (q.from !== undefined && q.to !== undefined), {
+    message: 'A custom range needs from and to',
+    path: ['from'],
+  })
+  .refine((q) => q.range !== 'custom' || !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['to'],
+  });
+
+export const orderListAnswer = z.object({
+  orders: z.array(merchantOrderView),
+  /** Over the whole range, not the page: voided orders are left out of both. */
+  totals: z.object({ totalSaleCents: z.number().int(), orders: z.number().int() }),
+  /** Pass as `before` for the next page; null when this page was the last. */
+  nextCursor: z.number().int().nullable(),
+});
+export type OrderListAnswer = z.infer<typeof orderListAnswer>;
+
+export const listMerchantOrders = defineRoute('GET', `${base}/orders`, {
+  tags: ['merchant orders'],
+  params: merchantOnly,
+  querystring: orderRangeQuery,
+  response: { 200: orderListAnswer, ...errors },
+});
+
+export const listMerchantOrdersByIds = defineRoute('GET', `${base}/orders/_ids`, {
+  tags: ['merchant orders'],
+  params: merchantOnly,
+  querystring: z.object({
+    /** Comma-separated order _ids. */
+    _idOrders: z
+      .string()
+      .max(MERCHANT_ORDERS_IDS_MAX * 37)
+      .transform((text) => text.split(',').filter((id) => id !== ''))
+      .pipe(z.array(uuidParam).min(1).max(MERCHANT_ORDERS_IDS_MAX)),
+  }),
+  response: { 200: z.object({ orders: z.array(merchantOrderView) }), ...errors },
+});
+
+export const getLatestMerchantOrder = defineRoute('GET', `${base}/latestOrder`, {
+  tags: ['merchant orders'],
+  description: "The newest placed order's number and _id, for the dashboard's 10-second poll.",
+  params: merchantOnly,
+  response: {
+    200: z.object({ orderId: z.number().int().nullable(), _id: z.string().nullable() }),
+    ...errors,
+  },
+});
+
+export const getMerchantOrderByNumber = defineRoute('GET', `${base}/order/orderId/:orderId`, {
+  tags: ['merchant orders'],
+  params: z.object({
+    merchantId: merchantIdParam,
+    orderId: z.coerce.number().int().min(1).max(2_000_000_000),
+  }),
+  response: { 200: merchantOrderView, ...errors },
+});
+
+export const getMerchantOrderById = defineRoute('GET', `${base}/order/_id/:id`, {
+  tags: ['merchant orders'],
+  params: z.object({ merchantId: merchantIdParam, id: uuidParam }),
+  response: { 200: merchantOrderView, ...errors },
+});
+
+/**
+ * What the dashboard may change on an order. Tips and the total change only through the tip
+ * adjustment, hasVoid only through the void (the transactions routes): sent here, they are
+ * refused with the route to use.
+ */
+export const orderUpdateBody = z
+  .object({
+    hasBeenRead: z.boolean().optional(),
+    hasPrintedToKitchen: z.boolean().optional(),
+    willBeReadyInMinutes: z
+      .number()
+      .int(MESSAGES.INVALID)
+      .min(0, MESSAGES.INVALID)
+      .max(READY_MINUTES_MAX, MESSAGES.INVALID)
+      .optional(),
+    tips: z.unknown().optional(),
+    total: z.unknown().optional(),
+    hasVoid: z.unknown().optional(),
+  })
+  .strict();
+
+export const updateMerchantOrder = defineRoute('PUT', `${base}/order/_idOrder/:id`, {
+  tags: ['merchant orders'],
+  params: z.object({ merchantId: merchantIdParam, id: uuidParam }),
+  body: orderUpdateBody,
+  response: { 200: merchantOrderView, ...errors },
+});

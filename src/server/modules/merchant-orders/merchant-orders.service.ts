@@ -1,0 +1,206 @@
+// The merchant's orders (spec §7 "Orders"): the list of a range with its totals, by ids, the
+// latest for the poll, one by number or _id, and the dashboard's updates (read, printed, ready
+// minutes), each update audited. Tips, total and void have their own routes (transactions).
+import type {
+  MerchantOrderView,
+  OrderListAnswer,
+  orderRangeQuery,
+  orderUpdateBody,
+} from '../../../contract/merchant-orders.js';
+import { dateRange } from '../../../domain/schedule/date-ranges.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
+import { findMerchantBySlug } from '../merchants/index.js';
+import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
+import {
+  type OrderWithCard,
+  type PlacedBetween,
+  latestOrder,
+  linesOf,
+  lockMerchantOrder,
+  orderById,
+  orderByNumber,
+  ordersByIds,
+  pageOfRange,
+  setDashboardFields,
+  totalsOfRange,
+} from './merchant-orders.repository.js';
+
+type Merchant = NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>;
+
+async function merchantOf(ctx: AppContext, merchantId: string): Promise<Merchant> {
+  const merchant = await findMerchantBySlug(ctx.db, merchantId);
+  if (!merchant) throw notFound('Merchant');
+  return merchant;
+}
+
+function viewOf(
+  merchant: Merchant,
+  { order, cardLast4, cardBrand }: OrderWithCard,
+  lines: Parameters<typeof orderLineViews>[0],
+): MerchantOrderView {
+  return {
+    _id: order.id,
+    state: order.state === 'voided' ? 'voided' : 'placed',
+    orderId: order.orderNumber ?? 0,
+    dailyOrderId: order.dailyOrderNumber ?? 0,
+    orderSaveDate: (order.placedAt ?? order.createdAt).toISOString(),
+    orderMethod: order.orderMethod,
+    paymentMethod: order.paymentMethod,
+    paid: order.paid,
+    hasVoid: order.hasVoid,
+    paymentStatus: order.paymentStatus,
+    card: cardLast4 ? { cardType: cardBrand, last4: cardLast4 } : null,
+    dineinTableName: order.dineinTableName ?? '',
+    carMakeModel: order.carMakeModel,
+    carColor: order.carColor,
+    roomServiceRoom: order.roomServiceRoom,
+    isBranch: order.isBranch,
+    customerName: order.customerName,
+    phone: order.phone,
+    customerEmail: order.customerEmail,
+    customerAddrStr: order.customerAddrStr,
+    deliveryNote: order.deliveryNote,
+    deliveryLocation:
+      order.deliveryLat !== null && order.deliveryLng !== null
+        ? { lat: order.deliveryLat, lng: order.deliveryLng }
+        : null,
+    deliveryDistanceMiles: order.deliveryDistanceMiles,
+    scheduleDate: order.scheduleDate,
+    scheduleTimeStr: order.scheduleTimeStr,
+    willBeReadyInMinutes: order.willBeReadyInMinutes,
+    readyTime: readyTimeOf(order, merchant),
+    hasBeenRead: order.hasBeenRead,
+    hasPrintedToKitchen: order.hasPrintedToKitchen,
+    hasSentOrderTimeSMS: order.hasSentOrderTimeSms,
+    promoCode: order.promoCode,
+    amounts: orderAmountsOf(order),
+    orderItems: orderLineViews(lines),
+  };
+}
+
+async function viewsOf(ctx: AppContext, merchant: Merchant, rows: OrderWithCard[]) {
+  const lines = await linesOf(
+    ctx.db,
+    rows.map((r) => r.order.id),
+  );
+  return rows.map((r) => viewOf(merchant, r, lines.get(r.order.id) ?? []));
+}
+
+/** The range's bounds as instants: the merchant's days in the merchant's time zone. */
+function boundsOf(
+  query: z.output<typeof orderRangeQuery>,
+  merchant: Merchant,
+  now: Date,
+): PlacedBetween {
+  const range = dateRange(
+    query.range,
+    now.getTime(),
+    merchant.timeZone,
+    query.from && query.to ? { from: query.from, to: query.to } : undefined,
+  );
+  return {
+    start: range.start ? range.start.toJSDate() : null,
+    end: range.end ? range.end.toJSDate() : null,
+  };
+}
+
+export async function listOrders(
+  ctx: AppContext,
+  merchantId: string,
+  query: z.output<typeof orderRangeQuery>,
+): Promise<OrderListAnswer> {
+  const merchant = await merchantOf(ctx, merchantId);
+  const bounds = boundsOf(query, merchant, ctx.clock.now());
+  // One more than the page: whether there is a next page without a count.
+  const rows = await pageOfRange(ctx.db, merchant.id, bounds, query.limit + 1, query.before);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1)?.order.orderNumber ?? null;
+  return {
+    orders: await viewsOf(ctx, merchant, page),
+    totals: await totalsOfRange(ctx.db, merchant.id, bounds),
+    nextCursor: rows.length > query.limit ? last : null,
+  };
+}
+
+export async function listOrdersByIds(ctx: AppContext, merchantId: string, ids: string[]) {
+  const merchant = await merchantOf(ctx, merchantId);
+  return { orders: await viewsOf(ctx, merchant, await ordersByIds(ctx.db, merchant.id, ids)) };
+}
+
+export async function getLatestOrder(ctx: AppContext, merchantId: string) {
+  const merchant = await merchantOf(ctx, merchantId);
+  const row = await latestOrder(ctx.db, merchant.id);
+  return { orderId: row?.orderNumber ?? null, _id: row?.id ?? null };
+}
+
+export async function getOrder(
+  ctx: AppContext,
+  merchantId: string,
+  ref: { orderNumber: number } | { id: string },
+): Promise<MerchantOrderView> {
+  const merchant = await merchantOf(ctx, merchantId);
+  const row =
+    'id' in ref
+      ? await orderById(ctx.db, merchant.id, ref.id)
+      : await orderByNumber(ctx.db, merchant.id, ref.orderNumber);
+  if (!row) throw notFound('Order');
+  const [view] = await viewsOf(ctx, merchant, [row]);
+  return view!;
+}
+
+/** Fields only their own routes change: refused here, naming the route to use. */
+const ELSEWHERE = {
+  tips: 'Tips change only through the tip adjustment (PUT /api/transactions/…/transactionId/{id})',
+  total:
+    'The total changes only through the tip adjustment (PUT /api/transactions/…/transactionId/{id})',
+  hasVoid: 'An order is voided only through the void (PUT /api/transactions/…/void)',
+} as const;
+
+export async function updateOrder(
+  ctx: AppContext,
+  merchantId: string,
+  id: string,
+  body: z.output<typeof orderUpdateBody>,
+  actor: { sessionRef: string },
+): Promise<MerchantOrderView> {
+  const refused = (Object.keys(ELSEWHERE) as (keyof typeof ELSEWHERE)[]).filter(
+    (k) => body[k] !== undefined,
+  );
+  if (refused.length > 0) {
+    throw new AppError(
+      'invalid_input',
+      MESSAGES.UPDATE_ORDER_FAILED,
+      refused.map((k) => ({ path: ['body', k], message: ELSEWHERE[k] })),
+    );
+  }
+  const merchant = await merchantOf(ctx, merchantId);
+  const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
+  const set = {
+    ...(body.hasBeenRead !== undefined ? { hasBeenRead: body.hasBeenRead } : {}),
+    ...(body.hasPrintedToKitchen !== undefined
+      ? { hasPrintedToKitchen: body.hasPrintedToKitchen }
+      : {}),
+    ...(body.willBeReadyInMinutes !== undefined
+      ? { willBeReadyInMinutes: body.willBeReadyInMinutes }
+      : {}),
+  };
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockMerchantOrder(tx, merchant.id, id);
+    if (!order) throw notFound('Order');
+    const changed = Object.fromEntries(
+      Object.entries(set)
+        .filter(([k, v]) => order[k as keyof typeof set] !== v)
+        .map(([k, v]) => [k, { before: order[k as keyof typeof set], after: v }]),
+    );
+    if (Object.keys(changed).length === 0) return;
+    await setDashboardFields(tx, order.id, { ...set, updatedAt: now });
+    const action = 'willBeReadyInMinutes' in changed ? 'ready_time' : 'order_update';
+    await insertAudit(tx, auditEntry(who, action, now, { changed }, order.id));
+  });
+  return getOrder(ctx, merchantId, { id });
+}

@@ -168,3 +168,30 @@ export const updateMerchantOrder = defineRoute('PUT', `${base}/order/_idOrder/:i
   body: orderUpdateBody,
   response: { 200: merchantOrderView, ...errors },
 });
+
+/**
+ * POST .../sendOrderTimeSMS (spec: "with the updated order"). Only the order's `_id` and the
+ * minutes are read: the phone and everything else come from the stored order (checklist C7.105),
+ * so other fields the dashboard sends are ignored.
+ */
+export const sendOrderTimeSmsBody = z.object({
+  _id: uuidParam,
+  /** 0–999; 0 means Ready. Empty: "Fail to send SMS [Empty minutes selected]". */
+  willBeReadyInMinutes: z.union([z.string().max(10), z.number(), z.null()]).optional(),
+});
+
+export const ORDER_TIME_TEXT_STATES = ['queued', 'off'] as const;
+
+export const sendOrderTimeSmsAnswer = z.object({
+  hasSentOrderTimeSMS: z.boolean(),
+  /** queued: the text is on its way (the outbox delivers it); off: texts are turned off. */
+  text: z.enum(ORDER_TIME_TEXT_STATES),
+  order: merchantOrderView,
+});
+
+export const sendOrderTimeSms = defineRoute('POST', `${base}/sendOrderTimeSMS`, {
+  tags: ['merchant orders'],
+  params: merchantOnly,
+  body: sendOrderTimeSmsBody,
+  response: { 200: sendOrderTimeSmsAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
+});

@@ -124,13 +124,17 @@ export async function lockMerchantOrder(tx: Tx, merchantUuid: string, id: string
   return row;
 }
 
-/** The dashboard's fields of one order (read, printed, ready minutes). */
+/** The dashboard's fields of one order (read, printed, ready minutes, ready text sent). */
 export async function setDashboardFields(
   tx: Tx,
   id: string,
   set: Pick<
     Partial<typeof orders.$inferInsert>,
-    'hasBeenRead' | 'hasPrintedToKitchen' | 'willBeReadyInMinutes' | 'updatedAt'
+    | 'hasBeenRead'
+    | 'hasPrintedToKitchen'
+    | 'willBeReadyInMinutes'
+    | 'hasSentOrderTimeSms'
+    | 'updatedAt'
   >,
 ): Promise<void> {
   await tx.update(orders).set(set).where(eq(orders.id, id));

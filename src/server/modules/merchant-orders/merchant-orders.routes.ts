@@ -9,6 +9,7 @@ import {
   getOrder,
   listOrders,
   listOrdersByIds,
+  sendOrderTimeSms,
   updateOrder,
 } from './merchant-orders.service.js';
 
@@ -52,5 +53,11 @@ export const merchantOrderRoutes =
         updateOrder(ctx, req.params.merchantId, req.params.id, req.body, {
           sessionRef: signedInMerchant(req).sessionRef,
         }),
+    );
+
+    app.post(api.sendOrderTimeSms.path, { config, schema: api.sendOrderTimeSms.schema }, (req) =>
+      sendOrderTimeSms(ctx, req.params.merchantId, req.body, {
+        sessionRef: signedInMerchant(req).sessionRef,
+      }),
     );
   };

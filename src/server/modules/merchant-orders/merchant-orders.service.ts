@@ -6,14 +6,19 @@ import type {
   OrderListAnswer,
   orderRangeQuery,
   orderUpdateBody,
+  sendOrderTimeSmsAnswer,
+  sendOrderTimeSmsBody,
 } from '../../../contract/merchant-orders.js';
-import { dateRange } from '../../../domain/schedule/date-ranges.js';
+import { readyMinutesSchema } from '../../../domain/merchant-rules/orders.js';
+import { dateRange, isSameLocalDay } from '../../../domain/schedule/date-ranges.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
+import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/index.js';
+import { findByKeyPrefix } from '../outbox/index.js';
 import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
 import {
   type OrderWithCard,
@@ -203,4 +208,80 @@ export async function updateOrder(
     await insertAudit(tx, auditEntry(who, action, now, { changed }, order.id));
   });
   return getOrder(ctx, merchantId, { id });
+}
+
+/**
+ * POST .../sendOrderTimeSMS: sets the ready minutes (always: the dashboard and the diner's page
+ * show them even when texts are off) and, when the merchant has the text on, queues it to the
+ * order's stored phone through the outbox — once per order, same day only. "Once" means once
+ * delivered: when every earlier text failed for good (the outbox marked it dead), the merchant may
+ * send again. The order row is locked, so two sends at once queue one text.
+ */
+export async function sendOrderTimeSms(
+  ctx: AppContext,
+  merchantId: string,
+  body: z.output<typeof sendOrderTimeSmsBody>,
+  actor: { sessionRef: string },
+): Promise<z.output<typeof sendOrderTimeSmsAnswer>> {
+  const minutes = readyMinutesSchema.safeParse(body.willBeReadyInMinutes);
+  if (!minutes.success) {
+    const message = minutes.error.issues[0]?.message ?? MESSAGES.INVALID;
+    throw new AppError('invalid_input', message, [
+      { path: ['body', 'willBeReadyInMinutes'], message },
+    ]);
+  }
+  const merchant = await merchantOf(ctx, merchantId);
+  const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
+  const now = ctx.clock.now();
+  const refuse = (why: string) =>
+    new AppError('conflict', MESSAGES.SMS_FAILED, [{ path: ['body', '_id'], message: why }]);
+
+  const text = await ctx.db.transaction(async (tx) => {
+    const order = await lockMerchantOrder(tx, merchant.id, body._id);
+    if (!order) throw notFound('Order');
+    if (order.state !== 'placed') throw refuse('This order is voided');
+    if (
+      !order.placedAt ||
+      !isSameLocalDay(order.placedAt.getTime(), now.getTime(), merchant.timeZone)
+    )
+      throw refuse('Only same-day orders can be texted');
+
+    let queued: 'queued' | 'off' = 'off';
+    if (merchant.enableOrderTimeConfirmSms) {
+      const earlier = await findByKeyPrefix(tx, readyTimeSmsKeyPrefix(order.id));
+      if (earlier.some((m) => m.status !== 'dead'))
+        throw refuse('The ready time was already texted');
+      const sent = await enqueueReadyTimeSms(tx, {
+        merchant,
+        order,
+        minutes: minutes.data,
+        attempt: earlier.length + 1,
+      });
+      if (!sent.queued) throw refuse('The order has no US phone number to text');
+      queued = 'queued';
+    }
+    await setDashboardFields(tx, order.id, {
+      willBeReadyInMinutes: minutes.data,
+      ...(queued === 'queued' ? { hasSentOrderTimeSms: true } : {}),
+      updatedAt: now,
+    });
+    await insertAudit(
+      tx,
+      auditEntry(
+        who,
+        'ready_time',
+        now,
+        {
+          changed: {
+            willBeReadyInMinutes: { before: order.willBeReadyInMinutes, after: minutes.data },
+          },
+          text: queued,
+        },
+        order.id,
+      ),
+    );
+    return queued;
+  });
+  const order = await getOrder(ctx, merchantId, { id: body._id });
+  return { hasSentOrderTimeSMS: order.hasSentOrderTimeSMS, text, order };
 }

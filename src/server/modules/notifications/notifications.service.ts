@@ -98,15 +98,20 @@ interface Built {
   whyNot: string;
 }
 
+/** The outbox keys of an order's ready-time texts all start with this. */
+export const readyTimeSmsKeyPrefix = (orderId: string) => `ready-time-sms:${orderId}`;
+
 /**
- * The ready-time text, once per order (checklist T4.64: the key is the order id, so a second
- * send queues nothing). The caller loads the order by id and uses its stored phone (C7.105).
+ * The ready-time text, once per order and attempt (checklist T4.64: the key is the order id, so a
+ * second send of one attempt queues nothing; the caller starts attempt 2 only after the first
+ * failed for good). The caller loads the order by id and uses its stored phone (C7.105).
  */
 export async function enqueueReadyTimeSms(
   tx: Tx,
-  input: { merchant: NotifyMerchant; order: NotifyOrder; minutes: number },
+  input: { merchant: NotifyMerchant; order: NotifyOrder; minutes: number; attempt?: number },
 ): Promise<Queued> {
-  const messageKey = `ready-time-sms:${input.order.id}`;
+  const attempt = input.attempt ?? 1;
+  const messageKey = readyTimeSmsKeyPrefix(input.order.id) + (attempt === 1 ? '' : `:${attempt}`);
   const sms = text.buildReadyTimeSms(input.merchant, input.order, input.minutes);
   return queueIfBuilt(
     tx,

@@ -1,7 +1,7 @@
 // Outbox queries. Claiming uses FOR UPDATE SKIP LOCKED plus a lease (locked_until/locked_by), so
 // one worker at a time holds a message across any number of instances, and a crashed worker's
 // message is taken over when its lease ends.
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 import { OUTBOX_CHANNEL, type OutboxStatus } from './outbox.types.js';
@@ -180,6 +180,12 @@ export async function markFailed(
 export async function findByKey(tx: Tx, messageKey: string): Promise<OutboxRow | undefined> {
   const [row] = await tx.select().from(outbox).where(eq(outbox.messageKey, messageKey));
   return row;
+}
+
+/** The messages whose key starts with `prefix` (one business event's attempts), oldest first. */
+export async function findByKeyPrefix(tx: Tx, prefix: string): Promise<OutboxRow[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return tx.select().from(outbox).where(like(outbox.messageKey, pattern)).orderBy(asc(outbox.id));
 }
 
 /** SMS and email, newest first, for the dev outbox view. */

@@ -26,3 +26,4 @@ export * from './transactions.js';
 export * from './customer-session.js';
 export * from './checkout.js';
 export * from './merchant-orders.js';
+export * from './merchant-reports.js';

@@ -62,12 +62,34 @@ const errors = errorAnswers(400, 401, 403, 404);
 const merchantOnly = z.object({ merchantId: merchantIdParam });
 const day = z.iso.date('Invalid date (yyyy-mm-dd)');
 
-export const orderRangeQuery = z
-  .object({
-    range: z.enum(DATE_RANGE_KINDS).default('today'),
-    /** Custom range, merchant-local days, both inclusive. */
-    from: day.optional(),
-    to: day.optional(),
+/** The spec's dateRangeObj: the range's kind and, for a custom one, its first and last day. */
+const rangeFields = {
+  range: z.enum(DATE_RANGE_KINDS).default('today'),
+  /** Custom range, merchant-local days, both inclusive. */
+  from: day.optional(),
+  to: day.optional(),
+};
+
+type RangeQuery = { range: string; from?: string | undefined; to?: string | undefined };
+
+/** A custom range needs both ends, in order. */
+function checkedRange<T extends z.ZodType<RangeQuery>>(schema: T) {
+  return schema
+    .refine((q) => q.range !== 'custom' || (q.from !== undefined && q.to !== undefined), {
+      message: 'A custom range needs from and to',
+      path: ['from'],
+    })
+    .refine((q) => q.range !== 'custom' || !q.from || !q.to || q.from <= q.to, {
+      message: 'from must not be after to',
+      path: ['to'],
+    });
+}
+
+export const dateRangeQuery = checkedRange(z.object(rangeFields));
+
+export const orderRangeQuery = checkedRange(
+  z.object({
+    ...rangeFields,
     limit: z.coerce
       .number()
       .int()
@@ -76,15 +98,8 @@ export const orderRangeQuery = z
       .default(MERCHANT_ORDERS_PAGE_DEFAULT),
     /** The cursor of the previous page: the next page holds the orders numbered below it. */
     before: z.coerce.number().int().min(1).optional(),
-  })
-  .refine((q) => q.range !== 'custom' || (q.from !== undefined && q.to !== undefined), {
-    message: 'A custom range needs from and to',
-    path: ['from'],
-  })
-  .refine((q) => q.range !== 'custom' || !q.from || !q.to || q.from <= q.to, {
-    message: 'from must not be after to',
-    path: ['to'],
-  });
+  }),
+);
 
 export const orderListAnswer = z.object({
   orders: z.array(merchantOrderView),

@@ -35,14 +35,16 @@ function sales(merchantUuid: string, range: Between) {
 /** One row per merchant-local day with orders, oldest first; sums as strings (bigint). */
 export async function dailySums(db: Db, merchantUuid: string, timeZone: string, range: Between) {
   const day = sql<string>`to_char((${orders.placedAt} at time zone ${timeZone})::date, 'YYYY-MM-DD')`;
-  return db
-    .select({ day, ...sums })
-    .from(orders)
-    .where(sales(merchantUuid, range))
-    // By position: the zone is a bound parameter, so the same expression written again would be
-    // another parameter, which PostgreSQL does not take for the same grouping.
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+  return (
+    db
+      .select({ day, ...sums })
+      .from(orders)
+      .where(sales(merchantUuid, range))
+      // By position: the zone is a bound parameter, so the same expression written again would be
+      // another parameter, which PostgreSQL does not take for the same grouping.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+  );
 }
 
 /** The range's sale by payment type (card, cash). */

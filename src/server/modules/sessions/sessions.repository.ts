@@ -25,17 +25,36 @@ function liveSession(tokenHash: string | Placeholder, kind: SessionKind, now: Da
 
 const merchantOfSession = (db: Db) =>
   db
-    .select({ id: merchants.id, merchantId: merchants.merchantId })
+    .select({
+      id: merchants.id,
+      merchantId: merchants.merchantId,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .innerJoin(merchants, eq(merchants.id, sessions.merchantId))
-    .where(liveSession(sql.placeholder('tokenHash'), 'merchant', sql.placeholder('now')))
+    .where(
+      and(
+        liveSession(sql.placeholder('tokenHash'), 'merchant', sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
     .prepare('merchant_of_session');
 
-/** The merchant of a live merchant session. */
-export async function findMerchantByTokenHash(db: Db, tokenHash: string, now: Date) {
+/** The merchant of a merchant session that is neither expired nor idle since `idleSince`. */
+export async function findMerchantByTokenHash(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+  idleSince: Date,
+) {
   const q = preparedOn(db, 'merchant_of_session', merchantOfSession);
-  const [row] = await q.execute({ tokenHash, now });
+  const [row] = await q.execute({ tokenHash, now, idleSince });
   return row;
+}
+
+/** Records that the session was used at `now` (what its idle time counts from). */
+export async function touchSession(db: Db, tokenHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, tokenHash));
 }
 
 const customerOfSession = (db: Db) =>

@@ -9,14 +9,26 @@ import {
   findCustomerByTokenHash,
   findMerchantByTokenHash,
   insertSession,
+  touchSession,
 } from './sessions.repository.js';
 
 export type SessionKind = 'merchant' | 'customer';
 
+/** A session's absolute lifetime from sign-in. */
 export const SESSION_TTL_MS: Record<SessionKind, number> = {
   merchant: 12 * 60 * 60 * 1000,
   customer: 30 * 24 * 60 * 60 * 1000,
 };
+
+/**
+ * A merchant session unused this long ends (issue 12): a dashboard left signed in on a shared
+ * counter computer does not stay open for the rest of the 12 hours. An open dashboard polls every
+ * 10 seconds, so it never goes idle while it is on screen.
+ */
+export const MERCHANT_IDLE_MS = 2 * 60 * 60 * 1000;
+
+/** How stale the last-seen time may get before a request writes it again (one write a minute). */
+const TOUCH_EVERY_MS = 60 * 1000;
 
 export const SESSION_COOKIE: Record<SessionKind, string> = {
   merchant: 'fk_merchant_session',
@@ -67,8 +79,16 @@ export async function findMerchantSession(
   now: Date,
 ): Promise<MerchantPrincipal | undefined> {
   const tokenHash = hashToken(token);
-  const found = await findMerchantByTokenHash(db, tokenHash, now);
-  return found && { ...found, sessionRef: tokenHash.slice(0, 16) };
+  const found = await findMerchantByTokenHash(
+    db,
+    tokenHash,
+    now,
+    new Date(now.getTime() - MERCHANT_IDLE_MS),
+  );
+  if (!found) return undefined;
+  if (now.getTime() - found.lastSeenAt.getTime() >= TOUCH_EVERY_MS)
+    await touchSession(db, tokenHash, now);
+  return { id: found.id, merchantId: found.merchantId, sessionRef: tokenHash.slice(0, 16) };
 }
 
 export async function findCustomerSession(

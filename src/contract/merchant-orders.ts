@@ -210,3 +210,31 @@ export const sendOrderTimeSms = defineRoute('POST', `${base}/sendOrderTimeSMS`, 
   body: sendOrderTimeSmsBody,
   response: { 200: sendOrderTimeSmsAnswer, ...errorAnswers(400, 401, 403, 404, 409) },
 });
+
+/** The most live order streams one merchant may hold open on one instance. */
+export const ORDER_STREAMS_PER_MERCHANT = 8;
+
+/**
+ * One event of the live order stream (`event: order`, `id:` its number). The dashboard reads the
+ * order itself by `_id` (GET .../order/_id/{id}); the stream says only what happened to which.
+ */
+export const orderStreamEvent = z.object({
+  seq: z.number().int(),
+  _id: z.string(),
+  kind: z.enum(['placed', 'updated', 'voided']),
+  at: z.string(),
+});
+export type OrderStreamEvent = z.infer<typeof orderStreamEvent>;
+
+/**
+ * GET .../orders/stream: Server-Sent Events of the merchant's orders, pushed as they commit on any
+ * instance. A reconnecting EventSource sends Last-Event-ID and gets every event after it; a first
+ * connection starts after the latest event, or after `lastEventId` when given. Comments (`:`)
+ * every 15 s keep proxies from closing it.
+ */
+export const streamMerchantOrders = defineRoute('GET', `${base}/orders/stream`, {
+  tags: ['merchant orders'],
+  params: merchantOnly,
+  querystring: z.object({ lastEventId: z.coerce.number().int().min(0).optional() }),
+  response: { 200: z.string(), ...errorAnswers(400, 401, 403, 404, 429) },
+});

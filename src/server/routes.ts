@@ -24,6 +24,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.j
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { merchantOrderRoutes } from './modules/merchant-orders/merchant-orders.routes.js';
 import { merchantReportRoutes } from './modules/merchant-reports/merchant-reports.routes.js';
+import { orderStreamRoutes } from './modules/order-events/order-stream.routes.js';
 import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(transactionRoutes(ctx));
   await app.register(merchantOrderRoutes(ctx));
   await app.register(merchantReportRoutes(ctx));
+  await app.register(orderStreamRoutes(ctx));
   await app.register(dinerRoutes(ctx));
   await app.register(cartRoutes(ctx));
   await app.register(promoRoutes(ctx));

@@ -11,7 +11,7 @@ import {
   signInCustomer,
   signInMerchant,
 } from '../support/fixtures.js';
-import { fillPath, sampleParam } from '../support/route-requests.js';
+import { fillPath, injectRoute, sampleParam } from '../support/route-requests.js';
 import { createTestApp } from '../support/test-app.js';
 
 let t: App;
@@ -56,7 +56,7 @@ async function call(route: RouteEntry, who: keyof typeof cookies) {
   const url = fillPath(route.url, (name) =>
     sampleParam(name, { merchantId: merchantA, uid: dinerUid }),
   );
-  const res = await t.app.inject({
+  const res = await injectRoute(t.app, route, {
     method: route.method as 'GET',
     url,
     headers: cookies[who] ? { cookie: cookies[who] } : {},

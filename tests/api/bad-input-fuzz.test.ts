@@ -25,6 +25,7 @@ import {
 import {
   arbitraryFor,
   fillPath,
+  injectRoute,
   jsonSchemaOf,
   responseSchemas,
   sampleParam,
@@ -208,7 +209,7 @@ describe('bad-input fuzzer', () => {
           const requestId = `fuzz-${++seq}`;
           const before = known ?? (await businessFingerprint());
           const withBody = body !== undefined && route.method !== 'GET';
-          const res = await t.app.inject({
+          const res = await injectRoute(t.app, route, {
             method: route.method as 'POST',
             url: qs ? `${url}?${qs}` : url,
             headers: {

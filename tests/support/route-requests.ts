@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { z } from 'zod';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { RouteEntry } from '../../src/server/plugins/access.js';
 
 /** The route's zod schema for one part of the request, if it declares one. */
@@ -174,4 +175,31 @@ export function arbitraryFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknow
 
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/**
+ * Sends one request to a route of the table. A streaming route (Server-Sent Events) stays open
+ * once it answers 200, so its answer is read as a stream and hung up on at once: the status and
+ * headers are what the caller checks; the body is empty.
+ */
+export async function injectRoute(
+  app: FastifyInstance,
+  route: RouteEntry,
+  opts: InjectOptions,
+): Promise<{
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  json(): unknown;
+}> {
+  if (!route.stream) return app.inject(opts);
+  const res = await app.inject({ ...opts, payloadAsStream: true });
+  const stream = res.stream();
+  if (res.statusCode === 200) {
+    stream.destroy();
+    return { statusCode: 200, headers: res.headers, body: '', json: () => undefined };
+  }
+  let body = '';
+  for await (const chunk of stream) body += String(chunk);
+  return { statusCode: res.statusCode, headers: res.headers, body, json: () => JSON.parse(body) };
 }

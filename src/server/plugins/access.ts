@@ -16,6 +16,8 @@ export type Access = 'public' | 'customer' | 'merchant' | 'diner';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The answer is a stream that stays open (Server-Sent Events). */
+    stream?: boolean;
   }
 }
 
@@ -24,6 +26,8 @@ export interface RouteEntry {
   url: string;
   access: Access;
   schema: RouteOptions['schema'];
+  /** Answers with a stream that stays open: a caller must read the status and hang up. */
+  stream: boolean;
 }
 
 /** Routes outside /api (health, docs, static files, images) are public by nature. */
@@ -39,7 +43,13 @@ export function collectRoutes(app: FastifyInstance, table: RouteEntry[]): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access: access ?? 'public', schema: route.schema });
+      table.push({
+        method,
+        url: route.url,
+        access: access ?? 'public',
+        schema: route.schema,
+        stream: route.config?.stream === true,
+      });
     }
   });
 }

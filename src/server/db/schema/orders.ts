@@ -2,6 +2,7 @@
 // payment transactions.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -245,7 +246,38 @@ export const merchantCounters = pgTable('merchant_counters', {
   lastOrderNumber: integer('last_order_number').notNull().default(0),
   businessDate: date('business_date'),
   lastDailyNumber: integer('last_daily_number').notNull().default(0),
+  /**
+   * The merchant's last order event number (order_events.seq). Taken under this row's lock, held
+   * until the change commits, so events are numbered in commit order without gaps: a stream that
+   * resumes after event n misses nothing by reading the events after n.
+   */
+  lastEventSeq: bigint('last_event_seq', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * What happened to a merchant's orders, in commit order (issue 12): the live streams of the
+ * dashboard and of the diner's order page read from here, so a stream that reconnects replays
+ * what it missed (a NOTIFY alone is lost while a listener reconnects).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** placed, updated (read, printed, ready time, tips) or voided. */
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.seq] }),
+    index('order_events_order').on(t.orderId, t.seq),
+  ],
+);
 
 /** Idempotency keys of state-changing calls: a retry with the same key gets the same answer. */
 export const idempotencyKeys = pgTable(

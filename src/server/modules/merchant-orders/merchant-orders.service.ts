@@ -19,7 +19,7 @@ import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/index.js';
 import { findByKeyPrefix } from '../outbox/index.js';
-import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
+import { orderAmountsOf, orderLineViews, readyTimeOf, recordOrderEvent } from '../orders/index.js';
 import {
   type OrderWithCard,
   type PlacedBetween,
@@ -204,6 +204,7 @@ export async function updateOrder(
     );
     if (Object.keys(changed).length === 0) return;
     await setDashboardFields(tx, order.id, { ...set, updatedAt: now });
+    await recordOrderEvent(tx, merchant.id, order.id, 'updated');
     const action = 'willBeReadyInMinutes' in changed ? 'ready_time' : 'order_update';
     await insertAudit(tx, auditEntry(who, action, now, { changed }, order.id));
   });
@@ -265,6 +266,7 @@ export async function sendOrderTimeSms(
       ...(queued === 'queued' ? { hasSentOrderTimeSms: true } : {}),
       updatedAt: now,
     });
+    await recordOrderEvent(tx, merchant.id, order.id, 'updated');
     await insertAudit(
       tx,
       auditEntry(

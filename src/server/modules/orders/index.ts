@@ -7,6 +7,10 @@ export {
   findOrder,
   listOrderLines,
   lockOrder,
+  ORDER_EVENTS_CHANNEL,
+  lastOrderEventSeq,
+  orderEventsAfter,
+  recordOrderEvent,
   releaseOrderClaim,
   updateOrder,
 } from './orders.repository.js';

@@ -1,7 +1,14 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { cartLines, carts, merchantCounters, orderLines, orders } from '../../db/schema/index.js';
+import {
+  cartLines,
+  carts,
+  merchantCounters,
+  orderEvents,
+  orderLines,
+  orders,
+} from '../../db/schema/index.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -282,8 +289,73 @@ export async function takeOrderedLinesAndAnnounce(
     taken as (
       delete from ${cartLines}
       where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}
-      returning 1)
-    select pg_notify(${orderStateChannel(order.merchantId)}, ${orderStatePayload(order.id, order.state)})`);
+      returning 1),
+    ${orderEventCtes(order.merchantId, order.id, 'placed')}
+    select pg_notify(${orderStateChannel(order.merchantId)}, ${orderStatePayload(order.id, order.state)}),
+      pg_notify(${ORDER_EVENTS_CHANNEL}, ${order.merchantId})`);
+}
+
+/** The one channel every instance's order-event hub listens on; the payload is the merchant. */
+export const ORDER_EVENTS_CHANNEL = 'forkful_order_events';
+
+export type OrderEventKind = 'placed' | 'updated' | 'voided';
+
+/**
+ * Two CTEs that record one order event: the merchant's next event number, taken from the counter
+ * row (locked until commit: numbers follow commit order), and the event row.
+ */
+function orderEventCtes(merchantUuid: string, orderId: string, kind: OrderEventKind) {
+  return sql`event_seq as (
+      insert into ${merchantCounters} (merchant_id, last_event_seq) values (${merchantUuid}, 1)
+      on conflict (merchant_id) do update
+        set last_event_seq = ${merchantCounters.lastEventSeq} + 1
+      returning last_event_seq),
+    order_event as (
+      insert into ${orderEvents} (merchant_id, seq, order_id, kind)
+      select ${merchantUuid}, last_event_seq, ${orderId}, ${kind} from event_seq
+      returning 1)`;
+}
+
+/** Records an order event in the caller's transaction and wakes the streams when it commits. */
+export async function recordOrderEvent(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+  kind: OrderEventKind,
+): Promise<void> {
+  await tx.execute(sql`with ${orderEventCtes(merchantUuid, orderId, kind)}
+    select pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid})`);
+}
+
+/** A merchant's events after `afterSeq`, oldest first (at most `limit`). */
+export async function orderEventsAfter(
+  tx: Tx,
+  merchantUuid: string,
+  afterSeq: number,
+  limit: number,
+  orderId?: string,
+) {
+  return tx
+    .select()
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.merchantId, merchantUuid),
+        sql`${orderEvents.seq} > ${afterSeq}`,
+        orderId ? eq(orderEvents.orderId, orderId) : undefined,
+      ),
+    )
+    .orderBy(asc(orderEvents.seq))
+    .limit(limit);
+}
+
+/** The merchant's last event number (0 before the first). */
+export async function lastOrderEventSeq(tx: Tx, merchantUuid: string): Promise<number> {
+  const [row] = await tx
+    .select({ seq: merchantCounters.lastEventSeq })
+    .from(merchantCounters)
+    .where(eq(merchantCounters.merchantId, merchantUuid));
+  return row?.seq ?? 0;
 }
 
 /**

@@ -31,6 +31,7 @@ import {
   lockOrder,
   lockOrderAndTakeNumbers,
   notifyOrderState,
+  recordOrderEvent,
   orderThatTookLines,
   releaseCartAfterFailure,
   takeOrderedLinesAndAnnounce,
@@ -406,5 +407,6 @@ export async function markOrderVoided(
     updatedAt: ctx.clock.now(),
   });
   await notifyOrderState(tx, voided.merchantId, voided.id, 'voided');
+  await recordOrderEvent(tx, voided.merchantId, voided.id, 'voided');
   return voided;
 }

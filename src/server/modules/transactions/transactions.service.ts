@@ -25,6 +25,7 @@ import {
   claimOrderForAction,
   findOrder,
   markOrderVoided,
+  recordOrderEvent,
   releaseOrderClaim,
   updateOrder,
 } from '../orders/index.js';
@@ -424,6 +425,7 @@ export async function adjustTransactionTips(
         updatedAt: now,
       });
       await releaseOrderClaim(tx, order.id, 'tips');
+      await recordOrderEvent(tx, merchant.id, order.id, 'updated');
       await insertAudit(
         tx,
         auditEntry(

@@ -1,0 +1,93 @@
+// One LISTEN per instance for every open order stream (issue 12): the hub listens on the order
+// events channel and wakes the streams of the merchant named in each notification; the streams
+// read what is new from order_events themselves. Not one database connection per open dashboard.
+// When the LISTEN is lost the hub says so (`live` false: the streams poll meanwhile), listens
+// again with backoff, and wakes every stream once it is back, so nothing committed meanwhile is
+// missed.
+import type { Logger } from 'pino';
+import type { Database } from '../../db/client.js';
+import { ORDER_EVENTS_CHANNEL } from '../orders/index.js';
+
+type Wake = () => void;
+
+export class OrderEventHub {
+  private readonly subscribers = new Map<string, Set<Wake>>();
+  private unlisten: (() => Promise<void>) | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryMs = 500;
+  private closed = false;
+  /** True while the LISTEN is in place. */
+  live = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.listen();
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.unlisten = await this.database.listen(
+        ORDER_EVENTS_CHANNEL,
+        (merchantUuid) => this.wake(merchantUuid),
+        {
+          onLost: (err) => {
+            this.live = false;
+            this.unlisten = undefined;
+            this.log.warn({ err }, 'order streams: LISTEN lost, polling until it is back');
+            this.retry();
+          },
+        },
+      );
+      this.live = true;
+      this.retryMs = 500;
+      this.wakeAll();
+    } catch (err) {
+      this.log.warn({ err }, 'order streams: LISTEN failed, polling until it works');
+      this.retry();
+    }
+  }
+
+  private retry(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.listen();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+  }
+
+  subscribe(merchantUuid: string, wake: Wake): () => void {
+    const set = this.subscribers.get(merchantUuid) ?? new Set<Wake>();
+    set.add(wake);
+    this.subscribers.set(merchantUuid, set);
+    return () => {
+      set.delete(wake);
+      if (set.size === 0) this.subscribers.delete(merchantUuid);
+    };
+  }
+
+  /** How many streams this merchant has open on this instance. */
+  count(merchantUuid: string): number {
+    return this.subscribers.get(merchantUuid)?.size ?? 0;
+  }
+
+  private wake(merchantUuid: string): void {
+    for (const wake of this.subscribers.get(merchantUuid) ?? []) wake();
+  }
+
+  private wakeAll(): void {
+    for (const set of this.subscribers.values()) for (const wake of set) wake();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.live = false;
+    await this.unlisten?.().catch(() => {});
+  }
+}

@@ -1,0 +1,198 @@
+// The merchant's live order stream (issue 12): Server-Sent Events over a real HTTP connection.
+// A new order and a dashboard change arrive as events numbered in commit order; a reconnect with
+// Last-Event-ID replays exactly what came after it; a stream keeps working after events it did
+// not see the NOTIFY of; the number of open streams per store is capped; strangers are refused.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_STREAMS_PER_MERCHANT } from '../../src/contract/merchant-orders.js';
+import type { App } from '../../src/server/app.js';
+import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
+import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
+import { createMerchant, signInMerchant } from '../support/fixtures.js';
+import { createTestApp } from '../support/test-app.js';
+
+let t: App;
+let base: string;
+type SignedIn = Awaited<ReturnType<typeof createMerchant>> & { cookie: string };
+let m: SignedIn;
+let other: SignedIn;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const a = await createMerchant(t.ctx.db);
+  m = { ...a, cookie: await signInMerchant(t.app, a.merchantId, a.password) };
+  const b = await createMerchant(t.ctx.db);
+  other = { ...b, cookie: await signInMerchant(t.app, b.merchantId, b.password) };
+});
+afterAll(() => t.app.close());
+
+const draft = (): OrderDraft => ({
+  orderMethod: 'pickup',
+  amounts: {
+    subtotalCents: 1000,
+    taxCents: 0,
+    tipsCents: 0,
+    fixedTipsCents: 0,
+    discountCents: 0,
+    processingFeeCents: 0,
+    serviceFeeCents: 0,
+    deliveryFeeCents: 0,
+    roomServiceDeliveryFeeCents: 0,
+    totalCents: 1000,
+  },
+  customer: { customerName: 'Ada Diner', phone: '5551234567' },
+  lines: [{ name: 'Omelette', unitPriceCents: 1000, quantity: 1, lineTotalCents: 1000 }],
+});
+
+const place = async (who: { merchantId: string }) =>
+  (
+    await placeOrderWithPayment(t.ctx, {
+      merchantId: who.merchantId,
+      anonUserId: 'anon-stream',
+      idempotencyKey: randomUUID(),
+      order: draft(),
+      payment: { method: 'cash' },
+    })
+  ).orderId;
+
+interface Received {
+  id: number;
+  data: { seq: number; _id: string; kind: string };
+}
+
+/** An open stream: its events as they come, and a way to wait for the next ones. */
+async function openStream(who: SignedIn, headers: Record<string, string> = {}, query = '') {
+  const controller = new AbortController();
+  const res = await fetch(
+    `${base}/api/orders7/merchantId/${who.merchantId}/orders/stream${query}`,
+    {
+      headers: { cookie: who.cookie, ...headers },
+      signal: controller.signal,
+    },
+  );
+  const events: Received[] = [];
+  let buffer = '';
+  const reading = (async () => {
+    if (!res.body || res.status !== 200) return;
+    const decoder = new TextDecoder();
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (\d+)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    res,
+    events,
+    async waitFor(n: number) {
+      for (let i = 0; i < 500 && events.length < n; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      if (events.length < n) throw new Error(`got ${events.length} events, wanted ${n}`);
+      return events;
+    },
+    async close() {
+      controller.abort();
+      await reading;
+    },
+  };
+}
+
+describe('GET .../orders/stream', () => {
+  it('pushes new and changed orders, numbered in commit order', async () => {
+    const s = await openStream(m);
+    expect(s.res.status).toBe(200);
+    expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const first = await place(m);
+    await place(other); // another merchant's order is not in this stream
+    const second = await place(m);
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders7/merchantId/${m.merchantId}/order/_idOrder/${first}`,
+      headers: { cookie: m.cookie },
+      payload: { hasBeenRead: true },
+    });
+    expect(update.statusCode).toBe(200);
+    const events = await s.waitFor(3);
+    expect(events.map((e) => [e.data._id, e.data.kind])).toEqual([
+      [first, 'placed'],
+      [second, 'placed'],
+      [first, 'updated'],
+    ]);
+    const ids = events.map((e) => e.id);
+    expect(ids).toEqual([ids[0]!, ids[0]! + 1, ids[0]! + 2]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.events).toHaveLength(3);
+    await s.close();
+  });
+
+  it('replays after Last-Event-ID what a closed stream missed, and nothing before it', async () => {
+    const s = await openStream(m);
+    await place(m);
+    const [seen] = await s.waitFor(1);
+    await s.close();
+    const missed = [await place(m), await place(m)];
+    const again = await openStream(m, { 'last-event-id': String(seen!.id) });
+    const replayed = await again.waitFor(2);
+    expect(replayed.map((e) => e.data._id)).toEqual(missed);
+    expect(replayed[0]!.id).toBe(seen!.id + 1);
+    await again.close();
+    // ?lastEventId does the same for a first connection.
+    const fromQuery = await openStream(m, {}, `?lastEventId=${seen!.id}`);
+    expect((await fromQuery.waitFor(2)).map((e) => e.data._id)).toEqual(missed);
+    await fromQuery.close();
+  });
+
+  it(`refuses more than ${ORDER_STREAMS_PER_MERCHANT} open streams per store with 429`, async () => {
+    const streams = [];
+    for (let i = 0; i < ORDER_STREAMS_PER_MERCHANT; i++) streams.push(await openStream(m));
+    expect(streams.every((s) => s.res.status === 200)).toBe(true);
+    const extra = await openStream(m);
+    expect(extra.res.status).toBe(429);
+    await extra.close();
+    for (const s of streams) await s.close();
+    // Closed streams free their places.
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await openStream(m);
+    expect(after.res.status).toBe(200);
+    await after.close();
+  });
+
+  it('refuses a stranger (401) and another merchant (403)', async () => {
+    const url = `${base}/api/orders7/merchantId/${m.merchantId}/orders/stream`;
+    expect((await fetch(url)).status).toBe(401);
+    const res = await fetch(url, { headers: { cookie: other.cookie } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('closing the app', () => {
+  it('ends the open streams instead of waiting for them', async () => {
+    const app = await createTestApp();
+    await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+    const a = await createMerchant(app.ctx.db);
+    const cookie = await signInMerchant(app.app, a.merchantId, a.password);
+    const res = await fetch(`${url}/api/orders7/merchantId/${a.merchantId}/orders/stream`, {
+      headers: { cookie },
+    });
+    expect(res.status).toBe(200);
+    const reading = (async () => {
+      for await (const _ of res.body!) void _;
+    })();
+    await app.app.close();
+    await reading; // the stream ended from the server's side
+  });
+});

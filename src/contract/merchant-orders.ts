@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../domain/messages.js';
 import { READY_MINUTES_MAX } from '../domain/merchant-rules/orders.js';
 import { DATE_RANGE_KINDS } from '../domain/schedule/date-ranges.js';
+import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
 import { latLng, merchantIdParam, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
 import { orderAmounts, orderLineView } from './orders.js';
@@ -114,6 +115,56 @@ export const listMerchantOrders = defineRoute('GET', `${base}/orders`, {
   tags: ['merchant orders'],
   params: merchantOnly,
   querystring: orderRangeQuery,
+  response: { 200: orderListAnswer, ...errors },
+});
+
+/** A query parameter holding JSON (the spec's `queryObj`, `dateRangeObj`), checked by `schema`. */
+function jsonParam<T extends z.ZodType>(schema: T) {
+  return z
+    .string()
+    .max(2000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
+/**
+ * The spec's `queryObj`, which it never shows: the filters the dashboard may combine. The poll's
+ * "orders above the latest seen" (checklist T4.67) is `orderIdAbove`.
+ */
+export const orderQueryObj = z
+  .object({
+    orderMethod: z.enum(ORDER_METHODS).optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    hasBeenRead: z.boolean().optional(),
+    hasPrintedToKitchen: z.boolean().optional(),
+    hasVoid: z.boolean().optional(),
+    orderIdAbove: z.number().int().min(0).optional(),
+  })
+  .strict();
+export type OrderQueryObj = z.infer<typeof orderQueryObj>;
+
+export const queryMerchantOrders = defineRoute('GET', `${base}/orders/query`, {
+  tags: ['merchant orders'],
+  description: 'The list with filters: queryObj and dateRangeObj are JSON in the query string.',
+  params: merchantOnly,
+  querystring: z.object({
+    queryObj: jsonParam(orderQueryObj).optional(),
+    dateRangeObj: jsonParam(dateRangeQuery).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MERCHANT_ORDERS_PAGE_MAX)
+      .default(MERCHANT_ORDERS_PAGE_DEFAULT),
+    before: z.coerce.number().int().min(1).optional(),
+  }),
   response: { 200: orderListAnswer, ...errors },
 });
 

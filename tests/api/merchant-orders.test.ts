@@ -185,6 +185,47 @@ describe('GET .../orders (a range of merchant-local days)', () => {
   });
 });
 
+describe('GET .../orders/query (queryObj and dateRangeObj as JSON)', () => {
+  const q = (queryObj: unknown, dateRangeObj: unknown = { range: 'today' }) =>
+    get(
+      `/orders/query?queryObj=${encodeURIComponent(JSON.stringify(queryObj))}` +
+        `&dateRangeObj=${encodeURIComponent(JSON.stringify(dateRangeObj))}`,
+    );
+
+  it('filters by payment type, with the totals of what it lists', async () => {
+    const res = await q({ paymentMethod: 'creditcard' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as ListAnswer;
+    expect(body.orders.map((o) => o._id)).toEqual([card.orderId]);
+    expect(body.totals).toEqual({ totalSaleCents: 700, orders: 1 });
+  });
+
+  it('lists the orders above the latest one seen (the poll) and the voided ones', async () => {
+    const all = (await q({}, { range: 'all' })).json() as ListAnswer;
+    const third = all.orders[2]!.orderId;
+    const above = (await q({ orderIdAbove: third }, { range: 'all' })).json() as ListAnswer;
+    expect(above.orders.map((o) => o.orderId)).toEqual(
+      all.orders.slice(0, 2).map((o) => o.orderId),
+    );
+    const voidedOnly = (await q({ hasVoid: true }, { range: 'all' })).json() as ListAnswer;
+    expect(voidedOnly.orders.map((o) => o._id)).toEqual([voided.orderId]);
+  });
+
+  it.each([
+    ['queryObj=nope', 'queryObj'],
+    [`queryObj=${encodeURIComponent('{"phone":"1"}')}`, 'queryObj'],
+    [`queryObj=${encodeURIComponent('{"hasVoid":"yes"}')}`, 'hasVoid'],
+    [`dateRangeObj=${encodeURIComponent('{"range":"custom"}')}`, 'from'],
+  ])('refuses %s naming %s', async (query, field) => {
+    const res = await get(`/orders/query?${query}`);
+    expect(res.statusCode).toBe(400);
+    const paths = (res.json() as { issues: { path: (string | number)[] }[] }).issues.map((i) =>
+      i.path.join('.'),
+    );
+    expect(paths.some((p) => p.includes(field))).toBe(true);
+  });
+});
+
 describe('GET .../orders/_ids, .../latestOrder, .../order/orderId/{n}, .../order/_id/{id}', () => {
   it('reads the orders of the given ids, only the merchant’s own', async () => {
     const ids = [today[0]!.orderId, lastMonth.orderId].join(',');
@@ -269,6 +310,7 @@ describe('the wrong caller', () => {
   it.each([
     ['GET', '/orders?range=today'],
     ['GET', '/latestOrder'],
+    ['GET', '/orders/query'],
     ['GET', '/orders/_ids?_idOrders=00000000-0000-4000-8000-000000000000'],
     ['GET', '/order/orderId/1'],
     ['GET', '/order/_id/00000000-0000-4000-8000-000000000000'],

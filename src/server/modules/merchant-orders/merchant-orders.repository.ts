@@ -1,6 +1,6 @@
 // Reads and writes of the merchant's orders. Only placed and voided orders are the merchant's to
 // see (an order awaiting payment or failed never reached the kitchen).
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderLines, orders, paymentTransactions } from '../../db/schema/index.js';
 
@@ -13,12 +13,30 @@ export interface PlacedBetween {
 
 const seen = inArray(orders.state, ['placed', 'voided']);
 
-function inRange(merchantUuid: string, range: PlacedBetween): SQL {
+/** The dashboard's filters (the spec's queryObj, src/contract/merchant-orders.ts). */
+export interface OrderFilter {
+  orderMethod?: string | undefined;
+  paymentMethod?: string | undefined;
+  hasBeenRead?: boolean | undefined;
+  hasPrintedToKitchen?: boolean | undefined;
+  hasVoid?: boolean | undefined;
+  orderIdAbove?: number | undefined;
+}
+
+function inRange(merchantUuid: string, range: PlacedBetween, filter: OrderFilter = {}): SQL {
+  const is = <T>(column: Parameters<typeof eq>[0], value: T | undefined) =>
+    value === undefined ? undefined : eq(column, value);
   return and(
     eq(orders.merchantId, merchantUuid),
     seen,
     range.start ? gte(orders.placedAt, range.start) : undefined,
     range.end ? lt(orders.placedAt, range.end) : undefined,
+    is(orders.orderMethod, filter.orderMethod),
+    is(orders.paymentMethod, filter.paymentMethod),
+    is(orders.hasBeenRead, filter.hasBeenRead),
+    is(orders.hasPrintedToKitchen, filter.hasPrintedToKitchen),
+    is(orders.hasVoid, filter.hasVoid),
+    filter.orderIdAbove !== undefined ? gt(orders.orderNumber, filter.orderIdAbove) : undefined,
   )!;
 }
 
@@ -42,11 +60,12 @@ export async function pageOfRange(
   range: PlacedBetween,
   limit: number,
   before: number | undefined,
+  filter: OrderFilter = {},
 ): Promise<OrderWithCard[]> {
   return withCard(db)
     .where(
       and(
-        inRange(merchantUuid, range),
+        inRange(merchantUuid, range, filter),
         before !== undefined ? lt(orders.orderNumber, before) : undefined,
       ),
     )
@@ -55,14 +74,19 @@ export async function pageOfRange(
 }
 
 /** Total Sale and Orders of the range (spec §2), voided orders left out, summed in SQL. */
-export async function totalsOfRange(db: Db, merchantUuid: string, range: PlacedBetween) {
+export async function totalsOfRange(
+  db: Db,
+  merchantUuid: string,
+  range: PlacedBetween,
+  filter: OrderFilter = {},
+) {
   const [row] = await db
     .select({
       totalSaleCents: sql<string>`coalesce(sum(${orders.totalCents}), 0)`,
       orders: sql<string>`count(*)`,
     })
     .from(orders)
-    .where(and(inRange(merchantUuid, range), eq(orders.state, 'placed')));
+    .where(and(inRange(merchantUuid, range, filter), eq(orders.state, 'placed')));
   return { totalSaleCents: Number(row?.totalSaleCents ?? 0), orders: Number(row?.orders ?? 0) };
 }
 

@@ -9,6 +9,7 @@ import {
   getOrder,
   listOrders,
   listOrdersByIds,
+  queryOrders,
   sendOrderTimeSms,
   updateOrder,
 } from './merchant-orders.service.js';
@@ -20,6 +21,12 @@ export const merchantOrderRoutes =
 
     app.get(api.listMerchantOrders.path, { config, schema: api.listMerchantOrders.schema }, (req) =>
       listOrders(ctx, req.params.merchantId, req.query),
+    );
+
+    app.get(
+      api.queryMerchantOrders.path,
+      { config, schema: api.queryMerchantOrders.schema },
+      (req) => queryOrders(ctx, req.params.merchantId, req.query),
     );
 
     app.get(

@@ -6,6 +6,7 @@ import type {
   OrderListAnswer,
   orderRangeQuery,
   orderUpdateBody,
+  queryMerchantOrders,
   sendOrderTimeSmsAnswer,
   sendOrderTimeSmsBody,
 } from '../../../contract/merchant-orders.js';
@@ -21,6 +22,7 @@ import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/ind
 import { findByKeyPrefix } from '../outbox/index.js';
 import { orderAmountsOf, orderLineViews, readyTimeOf, recordOrderEvent } from '../orders/index.js';
 import {
+  type OrderFilter,
   type OrderWithCard,
   type PlacedBetween,
   latestOrder,
@@ -117,18 +119,41 @@ export async function listOrders(
   ctx: AppContext,
   merchantId: string,
   query: z.output<typeof orderRangeQuery>,
+  filter: OrderFilter = {},
 ): Promise<OrderListAnswer> {
   const merchant = await merchantOf(ctx, merchantId);
   const bounds = boundsOf(query, merchant, ctx.clock.now());
   // One more than the page: whether there is a next page without a count.
-  const rows = await pageOfRange(ctx.db, merchant.id, bounds, query.limit + 1, query.before);
+  const rows = await pageOfRange(
+    ctx.db,
+    merchant.id,
+    bounds,
+    query.limit + 1,
+    query.before,
+    filter,
+  );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.order.orderNumber ?? null;
   return {
     orders: await viewsOf(ctx, merchant, page),
-    totals: await totalsOfRange(ctx.db, merchant.id, bounds),
+    totals: await totalsOfRange(ctx.db, merchant.id, bounds, filter),
     nextCursor: rows.length > query.limit ? last : null,
   };
+}
+
+/** GET .../orders/query: the list with the spec's queryObj and dateRangeObj (JSON). */
+export async function queryOrders(
+  ctx: AppContext,
+  merchantId: string,
+  query: z.output<typeof queryMerchantOrders.schema.querystring>,
+): Promise<OrderListAnswer> {
+  const range = query.dateRangeObj ?? { range: 'today' as const };
+  return listOrders(
+    ctx,
+    merchantId,
+    { ...range, limit: query.limit, before: query.before },
+    query.queryObj ?? {},
+  );
 }
 
 export async function listOrdersByIds(ctx: AppContext, merchantId: string, ids: string[]) {

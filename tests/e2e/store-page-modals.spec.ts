@@ -138,9 +138,14 @@ for (const screen of drawerScreens) {
     await skipStoreEntry(page);
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await page.goto('/store/demo');
+    // Every category has its section once the menu is complete; the sections below the first
+    // screen are added a few frames apart (src/web/storefront/MenuSections.tsx), so wait for all.
+    const categories = (await (
+      await page.request.get('/api/categories7/merchantId/demo')
+    ).json()) as { name: string }[];
+    const names = categories.map((c) => c.name);
     const sections = page.getByRole('main', { name: 'Menu' }).getByRole('heading', { level: 2 });
-    await expect(sections.nth(11)).toBeVisible();
-    const names = await sections.allTextContents();
+    await expect(sections).toHaveText(names);
 
     const button = page.getByRole('button', { name: 'All categories' });
     await button.click();

@@ -94,7 +94,9 @@ async function firstLoad(browser: Browser, base: string, returning: boolean): Pr
     );
   });
   await page.goto(`${base}${PATH}`, { waitUntil: 'networkidle' });
-  await page.getByRole('article').first().waitFor();
+  // By CSS, not by role: once the notice modal is open the menu is hidden from the accessibility
+  // tree (the dialog is modal), and the modal may open as soon as the menu is in.
+  await page.locator('article.item-card').first().waitFor();
   await page.waitForLoadState('networkidle');
   const loaded = (await Promise.all(pending)).filter((l): l is Loaded => l !== null);
   await context.close();

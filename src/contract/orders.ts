@@ -1,6 +1,7 @@
 // A placed order as the diner's order-placed page reads it (spec §2 order_placed), and the
 // amounts every order answer shows.
 import { z } from 'zod';
+import { ORDER_LIVE_STATUSES } from '../domain/merchant-rules/order-status.js';
 import { type OrderTotals, orderTotalsSchema } from '../domain/pricing/totals.js';
 import { merchantIdParam } from './common.js';
 import { errorBody } from './errors.js';
@@ -30,6 +31,17 @@ export const orderLineView = z.object({
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 
+/**
+ * Where a placed order stands, as the diner's page shows it and its stream pushes it: received,
+ * confirmed (read), ready at a time, ready, cancelled — with the text to show.
+ */
+export const orderLiveStatus = z.object({
+  status: z.enum(ORDER_LIVE_STATUSES),
+  readyAt: z.string().nullable(),
+  text: z.string(),
+});
+export type OrderLiveStatusView = z.infer<typeof orderLiveStatus>;
+
 export const orderPlacedView = z.object({
   _id: z.string(),
   state: z.enum(ORDER_STATES),
@@ -45,6 +57,8 @@ export const orderPlacedView = z.object({
   scheduleTimeStr: z.string(),
   willBeReadyInMinutes: z.number().int().nullable(),
   readyTime: z.object({ kind: z.string(), text: z.string() }),
+  /** Null until the order is placed (a card payment being confirmed). */
+  live: orderLiveStatus.nullable(),
   customerName: z.string(),
   orderItems: z.array(orderLineView),
   amounts: orderAmounts.omit({ feesShownCents: true }),
@@ -67,5 +81,32 @@ export const getPlacedOrder = defineRoute(
     tags: ['orders'],
     params: z.object({ merchantId: merchantIdParam, id: z.uuid() }),
     response: { 200: orderPlacedView, 400: errorBody, 404: errorBody },
+  },
+);
+
+/** The most live streams one placed order may hold open on one instance (a few tabs). */
+export const PLACED_ORDER_STREAMS_PER_ORDER = 4;
+
+/**
+ * One event of the placed order's stream (`event: status`): the order's state and live status,
+ * sent when the stream opens and whenever either changes. A reconnect simply gets the current one.
+ */
+export const placedOrderStreamEvent = z.object({
+  state: z.enum(ORDER_STATES),
+  live: orderLiveStatus.nullable(),
+});
+export type PlacedOrderStreamEvent = z.infer<typeof placedOrderStreamEvent>;
+
+/**
+ * GET .../order/_id/{id}/stream: Server-Sent Events of one placed order's status, public like the
+ * page (the random id is the key; no contact details are sent).
+ */
+export const streamPlacedOrder = defineRoute(
+  'GET',
+  '/api/orderPlaced/merchantId/:merchantId/order/_id/:id/stream',
+  {
+    tags: ['orders'],
+    params: z.object({ merchantId: merchantIdParam, id: z.uuid() }),
+    response: { 200: z.string(), 400: errorBody, 404: errorBody, 429: errorBody },
   },
 );

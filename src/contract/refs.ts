@@ -142,6 +142,10 @@ export const getPlacedOrder: RouteRef<typeof orders.getPlacedOrder> = {
   method: 'GET',
   path: '/api/orderPlaced/merchantId/:merchantId/order/_id/:id',
 };
+export const streamPlacedOrder: RouteRef<typeof orders.streamPlacedOrder> = {
+  method: 'GET',
+  path: '/api/orderPlaced/merchantId/:merchantId/order/_id/:id/stream',
+};
 
 // store
 export const getBusinessInfo: RouteRef<typeof store.getBusinessInfo> = {

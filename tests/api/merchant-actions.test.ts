@@ -14,9 +14,9 @@ import {
 } from '../../src/server/adapters/payments/index.js';
 import type { App } from '../../src/server/app.js';
 import { merchantAudit, orders } from '../../src/server/db/schema/index.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
 import { MERCHANT_ACTION_CLAIM_MS } from '../../src/server/modules/transactions/transactions.service.js';
+import { APPROVED_CARD, orderDraft } from '../support/orders.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { createTestApp, manualClock, testConfig } from '../support/test-app.js';
 
@@ -79,23 +79,7 @@ afterEach(() => {
   sandbox.state.failNext = false;
 });
 
-const draft = (): OrderDraft => ({
-  orderMethod: 'pickup',
-  amounts: {
-    subtotalCents: 2000,
-    taxCents: 140,
-    tipsCents: 300,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: 2440,
-  },
-  customer: { customerName: 'Ada Diner', phone: '5551234567' },
-  lines: [{ name: 'Omelette', unitPriceCents: 2000, quantity: 1, lineTotalCents: 2000 }],
-});
+const draft = () => orderDraft({ subtotalCents: 2000, taxCents: 140, tipsCents: 300 });
 
 async function cardOrder() {
   const placed = await placeOrderWithPayment(t.ctx, {
@@ -105,13 +89,7 @@ async function cardOrder() {
     order: draft(),
     payment: {
       method: 'creditcard',
-      card: {
-        number: '5454545454545454',
-        expiry: '1230',
-        cvv: '123',
-        billingStreet: '1 Main St',
-        billingZip: '60601',
-      },
+      card: { ...APPROVED_CARD },
     },
   });
   return { orderId: placed.orderId, transactionId: placed.transactionId! };

@@ -8,8 +8,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { merchantAudit, orders, outbox } from '../../src/server/db/schema/index.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
+import { orderDraft } from '../support/orders.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 
@@ -20,23 +20,7 @@ type SignedIn = Awaited<ReturnType<typeof createMerchant>> & { cookie: string };
 let on: SignedIn;
 let off: SignedIn;
 
-const draft = (): OrderDraft => ({
-  orderMethod: 'pickup',
-  amounts: {
-    subtotalCents: 1000,
-    taxCents: 0,
-    tipsCents: 0,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: 1000,
-  },
-  customer: { customerName: 'Ada Diner', phone: '3125550177' },
-  lines: [{ name: 'Omelette', unitPriceCents: 1000, quantity: 1, lineTotalCents: 1000 }],
-});
+const draft = () => orderDraft({ phone: '3125550177' });
 
 async function placed(who: { merchantId: string }, at = NOW) {
   clock.set(at);

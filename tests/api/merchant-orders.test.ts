@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { merchantAudit, orders } from '../../src/server/db/schema/index.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
+import { APPROVED_CARD, orderDraft } from '../support/orders.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 
@@ -21,25 +21,7 @@ type SignedIn = Awaited<ReturnType<typeof createMerchant>> & { cookie: string };
 let m: SignedIn;
 let other: SignedIn;
 
-const draft = (totalCents: number): OrderDraft => ({
-  orderMethod: 'pickup',
-  amounts: {
-    subtotalCents: totalCents,
-    taxCents: 0,
-    tipsCents: 0,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents,
-  },
-  customer: { customerName: 'Ada Diner', phone: '5551234567' },
-  lines: [
-    { name: 'Omelette', unitPriceCents: totalCents, quantity: 1, lineTotalCents: totalCents },
-  ],
-});
+const draft = (totalCents: number) => orderDraft({ subtotalCents: totalCents });
 
 /** Places an order for `who` at the given instant (the clock returns to NOW after). */
 async function placeAt(who: { merchantId: string }, at: string, totalCents: number, card = false) {
@@ -53,13 +35,7 @@ async function placeAt(who: { merchantId: string }, at: string, totalCents: numb
       payment: card
         ? {
             method: 'creditcard',
-            card: {
-              number: '5454545454545454',
-              expiry: '1230',
-              cvv: '123',
-              billingStreet: '1 Main St',
-              billingZip: '60601',
-            },
+            card: { ...APPROVED_CARD },
           }
         : { method: 'cash' },
     });

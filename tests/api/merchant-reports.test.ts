@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { orders } from '../../src/server/db/schema/index.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
+import { APPROVED_CARD, orderDraft } from '../support/orders.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 
@@ -19,25 +19,18 @@ type SignedIn = Awaited<ReturnType<typeof createMerchant>> & { cookie: string };
 let m: SignedIn;
 let other: SignedIn;
 
-const draft = (subtotalCents: number, tipsCents: number): OrderDraft => ({
-  orderMethod: 'delivery',
-  amounts: {
+const draft = (subtotalCents: number, tipsCents: number) =>
+  orderDraft({
+    orderMethod: 'delivery',
+    itemName: 'Soup',
     subtotalCents,
     taxCents: 70,
     tipsCents,
-    fixedTipsCents: 0,
     discountCents: 100,
     processingFeeCents: 30,
     serviceFeeCents: 20,
     deliveryFeeCents: 299,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: subtotalCents + 70 + tipsCents - 100 + 30 + 20 + 299,
-  },
-  customer: { customerName: 'Ada Diner', phone: '5551234567' },
-  lines: [
-    { name: 'Soup', unitPriceCents: subtotalCents, quantity: 1, lineTotalCents: subtotalCents },
-  ],
-});
+  });
 
 async function placeAt(at: string, subtotalCents: number, tipsCents: number, card = false) {
   clock.set(at);
@@ -50,13 +43,7 @@ async function placeAt(at: string, subtotalCents: number, tipsCents: number, car
       payment: card
         ? {
             method: 'creditcard',
-            card: {
-              number: '5454545454545454',
-              expiry: '1230',
-              cvv: '123',
-              billingStreet: '1 Main St',
-              billingZip: '60601',
-            },
+            card: { ...APPROVED_CARD },
           }
         : { method: 'cash' },
     });

@@ -2,14 +2,13 @@
 // A new order and a dashboard change arrive as events numbered in commit order; a reconnect with
 // Last-Event-ID replays exactly what came after it; a stream keeps working after events it did
 // not see the NOTIFY of; the number of open streams per store is capped; strangers are refused.
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STREAMS_PER_MERCHANT } from '../../src/contract/merchant-orders.js';
 import type { App } from '../../src/server/app.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
-import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
+import { placeTestOrder } from '../support/orders.js';
+import { openEventStream } from '../support/sse.js';
 import { createTestApp } from '../support/test-app.js';
 
 let t: App;
@@ -29,86 +28,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const draft = (): OrderDraft => ({
-  orderMethod: 'pickup',
-  amounts: {
-    subtotalCents: 1000,
-    taxCents: 0,
-    tipsCents: 0,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: 1000,
-  },
-  customer: { customerName: 'Ada Diner', phone: '5551234567' },
-  lines: [{ name: 'Omelette', unitPriceCents: 1000, quantity: 1, lineTotalCents: 1000 }],
-});
-
 const place = async (who: { merchantId: string }) =>
-  (
-    await placeOrderWithPayment(t.ctx, {
-      merchantId: who.merchantId,
-      anonUserId: 'anon-stream',
-      idempotencyKey: randomUUID(),
-      order: draft(),
-      payment: { method: 'cash' },
-    })
-  ).orderId;
+  (await placeTestOrder(t.ctx, who.merchantId)).orderId;
 
-interface Received {
-  id: number;
-  data: { seq: number; _id: string; kind: string };
+interface OrderEvent {
+  seq: number;
+  _id: string;
+  kind: string;
 }
 
-/** An open stream: its events as they come, and a way to wait for the next ones. */
-async function openStream(who: SignedIn, headers: Record<string, string> = {}, query = '') {
-  const controller = new AbortController();
-  const res = await fetch(
+/** An open stream of `who`'s orders. */
+const openStream = (who: SignedIn, headers: Record<string, string> = {}, query = '') =>
+  openEventStream<OrderEvent>(
     `${base}/api/orders7/merchantId/${who.merchantId}/orders/stream${query}`,
     {
-      headers: { cookie: who.cookie, ...headers },
-      signal: controller.signal,
+      cookie: who.cookie,
+      ...headers,
     },
   );
-  const events: Received[] = [];
-  let buffer = '';
-  const reading = (async () => {
-    if (!res.body || res.status !== 200) return;
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    res,
-    events,
-    async waitFor(n: number) {
-      for (let i = 0; i < 500 && events.length < n; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      if (events.length < n) throw new Error(`got ${events.length} events, wanted ${n}`);
-      return events;
-    },
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
 
 describe('GET .../orders/stream', () => {
   it('pushes new and changed orders, numbered in commit order', async () => {
@@ -147,7 +84,7 @@ describe('GET .../orders/stream', () => {
     const again = await openStream(m, { 'last-event-id': String(seen!.id) });
     const replayed = await again.waitFor(2);
     expect(replayed.map((e) => e.data._id)).toEqual(missed);
-    expect(replayed[0]!.id).toBe(seen!.id + 1);
+    expect(replayed[0]!.id).toBe(seen!.id! + 1);
     await again.close();
     // ?lastEventId does the same for a first connection.
     const fromQuery = await openStream(m, {}, `?lastEventId=${seen!.id}`);

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentAdapters } from '../../src/server/adapters/payments/index.js';
 import { type App, buildApp } from '../../src/server/app.js';
 import { loggerOptions } from '../../src/server/lib/logger.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import {
   type CardFieldsInput,
   placeOrderWithPayment,
 } from '../../src/server/modules/payments/payments.service.js';
 import { runPaymentJobs } from '../../src/server/modules/payments/reconciler.js';
+import { orderDraft } from '../support/orders.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { manualClock, testConfig } from '../support/test-app.js';
 import { testDatabase } from '../support/test-db.js';
@@ -44,23 +44,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const draft = (): OrderDraft => ({
-  orderMethod: 'pickup',
-  amounts: {
-    subtotalCents: 1500,
-    taxCents: 105,
-    tipsCents: 200,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: 1805,
-  },
-  customer: { customerName: 'Ada Diner', phone: '5551234567' },
-  lines: [{ name: 'Waffles', unitPriceCents: 1500, quantity: 1, lineTotalCents: 1500 }],
-});
+const draft = () =>
+  orderDraft({ subtotalCents: 1500, taxCents: 105, tipsCents: 200, itemName: 'Waffles' });
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 

@@ -13,13 +13,13 @@ import {
 } from '../../src/server/adapters/payments/index.js';
 import type { App } from '../../src/server/app.js';
 import { merchants, orders, sandboxLedger } from '../../src/server/db/schema/index.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
 import {
   decryptCredentials,
   setPaymentProvider,
 } from '../../src/server/modules/payments/credentials.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
 import { runPaymentJobs } from '../../src/server/modules/payments/reconciler.js';
+import { APPROVED_CARD, orderDraft } from '../support/orders.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { createTestApp, manualClock, testConfig } from '../support/test-app.js';
 
@@ -60,23 +60,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const draft = (): OrderDraft => ({
-  orderMethod: 'pickup',
-  amounts: {
-    subtotalCents: 2000,
-    taxCents: 140,
-    tipsCents: 300,
-    fixedTipsCents: 0,
-    discountCents: 0,
-    processingFeeCents: 0,
-    serviceFeeCents: 0,
-    deliveryFeeCents: 0,
-    roomServiceDeliveryFeeCents: 0,
-    totalCents: 2440,
-  },
-  customer: { customerName: 'Ada Diner', phone: '5551234567' },
-  lines: [{ name: 'Omelette', unitPriceCents: 2000, quantity: 1, lineTotalCents: 2000 }],
-});
+const draft = () => orderDraft({ subtotalCents: 2000, taxCents: 140, tipsCents: 300 });
 
 type SignedIn = Awaited<ReturnType<typeof createMerchant>> & { cookie: string };
 const signedIn = new Map<ProviderName, SignedIn>();
@@ -101,13 +85,7 @@ async function cardOrder(m: { merchantId: string }, cash = false) {
       ? { method: 'cash' }
       : {
           method: 'creditcard',
-          card: {
-            number: '5454545454545454',
-            expiry: '1230',
-            cvv: '123',
-            billingStreet: '1 Main St',
-            billingZip: '60601',
-          },
+          card: { ...APPROVED_CARD },
         },
   });
 }

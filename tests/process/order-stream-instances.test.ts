@@ -1,12 +1,13 @@
 // The live order stream across instances (issue 12): two app processes on one PostgreSQL server;
 // the dashboard's stream is open on one, a diner places an order through the other, the merchant
-// marks it read through that other one too, and both events arrive on the first one's stream —
-// the event rows are committed with the change and one LISTEN per process wakes its streams.
+// marks it read through that other one too, and both events arrive on the first one's stream, as
+// does the diner's order page's status ("Received", then "Confirmed") — the event rows are committed with the change and one LISTEN per process wakes its streams.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { merchantSignIn } from '../support/merchant-sign-in.js';
 import { createScratchDatabase } from '../support/scratch-database.js';
 import { freePort, startServer, stopServer, waitReady } from '../support/server-process.js';
+import { openEventStream } from '../support/sse.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -33,31 +34,6 @@ function simpleChoice(item: MenuItem) {
   return { itemId: item._id, sizeId: item.size[0]?._id ?? null, options, quantity: 1, note: '' };
 }
 
-/** Reads Server-Sent Events from a response, collecting `{ id, data }` of each event. */
-function collect(res: Response) {
-  const events: { id: number; data: { _id: string; kind: string } }[] = [];
-  const done = (async () => {
-    let buffer = '';
-    const decoder = new TextDecoder();
-    try {
-      for await (const chunk of res.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (\d+)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (id && data) events.push({ id: Number(id), data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted at the end of the test
-    }
-  })();
-  return { events, done };
-}
-
 async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
   const start = Date.now();
   while (!check()) {
@@ -74,18 +50,19 @@ describe.skipIf(!serverUrl)('the live order stream across two app processes', ()
     const a = startServer(env, await freePort());
     const b = startServer(env, await freePort());
     const db = new pg.Client({ connectionString: scratch.url });
-    const abort = new AbortController();
+    const streams: { close(): Promise<void> }[] = [];
     try {
       await Promise.all([waitReady(a), waitReady(b)]);
       await db.connect();
       const onB = await merchantSignIn(b.base, 'demo', 'Demo1234');
       expect(onB.status).toBe(200);
-      const stream = await fetch(`${b.base}/api/orders7/merchantId/demo/orders/stream`, {
-        headers: { cookie: onB.cookie },
-        signal: abort.signal,
-      });
-      expect(stream.status).toBe(200);
-      const { events, done } = collect(stream);
+      const stream = await openEventStream<{ _id: string; kind: string }>(
+        `${b.base}/api/orders7/merchantId/demo/orders/stream`,
+        { cookie: onB.cookie },
+      );
+      streams.push(stream);
+      expect(stream.res.status).toBe(200);
+      const { events } = stream;
 
       // A diner orders through A.
       const cookieRes = await fetch(`${a.base}/api/users/cookie`);
@@ -132,7 +109,15 @@ describe.skipIf(!serverUrl)('the live order stream across two app processes', ()
       await until(() => events.some((e) => e.data._id === orderId), 'the placed order on B');
       expect(events.find((e) => e.data._id === orderId)!.data.kind).toBe('placed');
 
-      // The merchant marks it read through A: B's stream hears of it too.
+      // The diner's page follows the order on B too: "Received" now.
+      const diner = await openEventStream<{ live: { status: string; text: string } | null }>(
+        `${b.base}/api/orderPlaced/merchantId/demo/order/_id/${orderId}/stream`,
+      );
+      streams.push(diner);
+      expect(diner.res.status).toBe(200);
+      expect((await diner.waitFor(1))[0]!.data.live?.text).toBe('Received');
+
+      // The merchant marks it read through A: B's streams hear of it too.
       const onA = await merchantSignIn(a.base, 'demo', 'Demo1234');
       const read = await fetch(`${a.base}/api/orders7/merchantId/demo/order/_idOrder/${orderId}`, {
         method: 'PUT',
@@ -144,12 +129,11 @@ describe.skipIf(!serverUrl)('the live order stream across two app processes', ()
         () => events.some((e) => e.data._id === orderId && e.data.kind === 'updated'),
         'the update on B',
       );
-      const ids = events.map((e) => e.id);
+      const ids = events.map((e) => e.id!);
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
-      abort.abort();
-      await done;
+      expect((await diner.waitFor(2, 20_000))[1]!.data.live?.text).toBe('Confirmed');
     } finally {
-      abort.abort();
+      for (const s of streams) await s.close();
       await db.end().catch(() => {});
       await Promise.all([stopServer(a), stopServer(b)]);
       await scratch.drop();

@@ -163,6 +163,11 @@ export const orders = pgTable(
     hasSentOrderTimeSms: boolean('has_sent_order_time_sms').notNull().default(false),
     willBeReadyInMinutes: integer('will_be_ready_in_minutes'),
     /**
+     * When the order will be ready: the time the merchant set the minutes plus the minutes, so the
+     * diner's page can say "Ready at 12:40 PM" however late it is opened. Null until set.
+     */
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /**
      * A merchant action at the gateway in progress on this order (void, tip adjustment) and until
      * when its claim holds: a second one waits its turn (409) instead of racing it. A crash leaves
      * a claim that simply expires.

@@ -157,6 +157,7 @@ export async function setDashboardFields(
     | 'hasBeenRead'
     | 'hasPrintedToKitchen'
     | 'willBeReadyInMinutes'
+    | 'readyAt'
     | 'hasSentOrderTimeSms'
     | 'updatedAt'
   >,

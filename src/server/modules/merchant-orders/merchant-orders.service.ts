@@ -190,6 +190,13 @@ const ELSEWHERE = {
   hasVoid: 'An order is voided only through the void (PUT /api/transactions/…/void)',
 } as const;
 
+/** When an order set to be ready in `minutes` from `now` will be ready (null: not set). */
+function readyAtFrom(now: Date, minutes: number | null | undefined): Date | null {
+  return minutes === null || minutes === undefined
+    ? null
+    : new Date(now.getTime() + minutes * 60_000);
+}
+
 export async function updateOrder(
   ctx: AppContext,
   merchantId: string,
@@ -228,7 +235,13 @@ export async function updateOrder(
         .map(([k, v]) => [k, { before: order[k as keyof typeof set], after: v }]),
     );
     if (Object.keys(changed).length === 0) return;
-    await setDashboardFields(tx, order.id, { ...set, updatedAt: now });
+    await setDashboardFields(tx, order.id, {
+      ...set,
+      ...('willBeReadyInMinutes' in changed
+        ? { readyAt: readyAtFrom(now, set.willBeReadyInMinutes) }
+        : {}),
+      updatedAt: now,
+    });
     await recordOrderEvent(tx, merchant.id, order.id, 'updated');
     const action = 'willBeReadyInMinutes' in changed ? 'ready_time' : 'order_update';
     await insertAudit(tx, auditEntry(who, action, now, { changed }, order.id));
@@ -288,6 +301,7 @@ export async function sendOrderTimeSms(
     }
     await setDashboardFields(tx, order.id, {
       willBeReadyInMinutes: minutes.data,
+      readyAt: readyAtFrom(now, minutes.data),
       ...(queued === 'queued' ? { hasSentOrderTimeSms: true } : {}),
       updatedAt: now,
     });

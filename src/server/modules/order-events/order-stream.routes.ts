@@ -1,22 +1,24 @@
-// The merchant's live order stream (GET .../orders/stream, Server-Sent Events). Each stream reads
-// the merchant's order_events after the last one it sent — when the instance's hub wakes it (a
-// NOTIFY from any instance), on its heartbeat, and often while the hub's LISTEN is down — so a
-// stream misses nothing, and a reconnect with Last-Event-ID replays from the table.
+// The live order streams (Server-Sent Events), both woken by this instance's one LISTEN (hub.ts):
+// - the merchant's (GET .../orders/stream): each stream reads the merchant's order_events after
+//   the last one it sent, so it misses nothing, and a reconnect with Last-Event-ID replays from
+//   the table;
+// - the diner's placed order (GET /api/orderPlaced/.../order/_id/{id}/stream): the order's status,
+//   sent when it changes; a reconnect simply gets the current one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ORDER_STREAMS_PER_MERCHANT,
   type OrderStreamEvent,
   streamMerchantOrders,
 } from '../../../contract/merchant-orders.js';
+import { PLACED_ORDER_STREAMS_PER_ORDER, streamPlacedOrder } from '../../../contract/orders.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { lastOrderEventSeq, orderEventsAfter } from '../orders/index.js';
+import { serveEventStream } from './event-stream.js';
 import { OrderEventHub } from './hub.js';
+import { placedOrderStatus } from './order-events.service.js';
 
-const HEARTBEAT_MS = 15_000;
-/** How often a stream reads the table itself while the hub's LISTEN is down. */
-const POLL_WITHOUT_LISTEN_MS = 2_000;
 const BATCH = 500;
 
 /** Last-Event-ID (an EventSource reconnecting) or ?lastEventId, else undefined. */
@@ -53,71 +55,69 @@ export const orderStreamRoutes =
         let last =
           resumeFrom(req.headers['last-event-id'], req.query.lastEventId) ??
           (await lastOrderEventSeq(ctx.db, merchant.id));
-
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
+        await serveEventStream({
+          req,
+          reply,
+          hub,
+          merchantUuid: merchant.id,
+          open,
+          log: ctx.log.child({ merchantId: merchant.merchantId }),
+          read: async (sink) => {
+            const events = await orderEventsAfter(ctx.db, merchant.id, last, BATCH);
+            for (const e of events) {
+              const data: OrderStreamEvent = {
+                seq: e.seq,
+                _id: e.orderId,
+                kind: e.kind as OrderStreamEvent['kind'],
+                at: e.at.toISOString(),
+              };
+              if (!sink.send({ id: e.seq, event: 'order', data })) return false;
+              last = e.seq;
+            }
+            return events.length === BATCH;
+          },
         });
-        res.write('retry: 3000\n\n');
+      },
+    );
 
-        let reading = false;
-        let again = false;
-        let ended = false;
-        const pump = async (): Promise<void> => {
-          if (reading) {
-            again = true;
-            return;
-          }
-          reading = true;
-          try {
-            do {
-              again = false;
-              const events = await orderEventsAfter(ctx.db, merchant.id, last, BATCH);
-              for (const e of events) {
-                if (ended) return;
-                const data: OrderStreamEvent = {
-                  seq: e.seq,
-                  _id: e.orderId,
-                  kind: e.kind as OrderStreamEvent['kind'],
-                  at: e.at.toISOString(),
-                };
-                res.write(`id: ${e.seq}\nevent: order\ndata: ${JSON.stringify(data)}\n\n`);
-                last = e.seq;
-              }
-              if (events.length === BATCH) again = true;
-            } while (again && !ended);
-          } catch (err) {
-            ctx.log.warn({ err, merchantId: merchant.merchantId }, 'order stream: read failed');
-          } finally {
-            reading = false;
-          }
-        };
-
-        const unsubscribe = hub.subscribe(merchant.id, () => void pump());
-        let beats = 0;
-        const timer = setInterval(() => {
-          beats += 1;
-          if (!hub.live) void pump();
-          if ((beats * POLL_WITHOUT_LISTEN_MS) % HEARTBEAT_MS < POLL_WITHOUT_LISTEN_MS) {
-            res.write(': ping\n\n');
-            void pump();
-          }
-        }, POLL_WITHOUT_LISTEN_MS);
-        const end = () => {
-          if (ended) return;
-          ended = true;
-          clearInterval(timer);
-          unsubscribe();
-          open.delete(end);
-          res.end();
-        };
-        open.add(end);
-        req.raw.on('close', end);
-        await pump();
+    // Streams per placed order on this instance (a few tabs; the id is the diner's key).
+    const perOrder = new Map<string, number>();
+    app.get(
+      streamPlacedOrder.path,
+      { config: { access: 'public', stream: true }, schema: streamPlacedOrder.schema },
+      async (req, reply) => {
+        const { merchantId, id } = req.params;
+        const first = await placedOrderStatus(ctx.db, merchantId, id);
+        if (!first) throw notFound('Order');
+        const count = perOrder.get(id) ?? 0;
+        if (count >= PLACED_ORDER_STREAMS_PER_ORDER) {
+          throw new AppError(
+            'rate_limited',
+            `At most ${PLACED_ORDER_STREAMS_PER_ORDER} live streams per order are open at once`,
+          );
+        }
+        perOrder.set(id, count + 1);
+        let sent = '';
+        await serveEventStream({
+          req,
+          reply,
+          hub,
+          merchantUuid: first.merchantUuid,
+          open,
+          log: ctx.log,
+          read: async (sink) => {
+            const now = sent === '' ? first : await placedOrderStatus(ctx.db, merchantId, id);
+            if (!now) return false;
+            const text = JSON.stringify(now.event);
+            if (text !== sent && sink.send({ event: 'status', data: now.event })) sent = text;
+            return false;
+          },
+          onEnd: () => {
+            const left = (perOrder.get(id) ?? 1) - 1;
+            if (left <= 0) perOrder.delete(id);
+            else perOrder.set(id, left);
+          },
+        });
       },
     );
   };

@@ -4,6 +4,7 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import type { OrderPlacedView } from '../../../contract/orders.js';
+import { orderLiveStatus } from '../../../domain/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
 import { findMerchantOrder, findOrderLines } from './order-placed.repository.js';
@@ -34,6 +35,7 @@ export async function getPlacedOrder(
     scheduleTimeStr: order.scheduleTimeStr,
     willBeReadyInMinutes: order.willBeReadyInMinutes,
     readyTime: readyTimeOf(order, merchant),
+    live: orderLiveStatus(order, merchant.timeZone),
     customerName: order.customerName,
     orderItems: orderLineViews(lines),
     amounts: orderAmountsOf(order),

@@ -1,6 +1,8 @@
 // /store/:merchantId/order_placed/:orderId (spec §2): the real order, read by its unguessable id —
-// the confirmation, the lines and amounts, the ready-time rule — then the customer-info flow when
-// the merchant collects it. An unknown merchant or order goes to the site root (spec §2).
+// the confirmation, its live status (issue 12: Received, Confirmed, Ready at…, Ready, Cancelled,
+// pushed by the order's stream), the lines and amounts, the ready-time rule — then the
+// customer-info flow when the merchant collects it. An unknown merchant or order goes to the site
+// root (spec §2).
 import { getPlacedOrder } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -12,6 +14,7 @@ import { call, isApiError } from '../../lib/api.js';
 import { formatCents } from '../../lib/format.js';
 import { METHOD_LABELS } from '../entry/labels.js';
 import './order-placed.css';
+import { placedOrderKey, useOrderStatusStream } from './use-order-status-stream.js';
 
 const CustomerInfoFlow = lazy(() => import('./CustomerInfoFlow.js'));
 
@@ -34,13 +37,15 @@ function methodText(order: OrderPlacedView): string {
 export function OrderPlacedPage() {
   const { merchantId = '', orderId = '' } = useParams();
   const valid = UUID.test(orderId);
+  const poll = useOrderStatusStream(merchantId, orderId, valid);
   const order = useQuery({
-    queryKey: ['placedOrder', merchantId, orderId],
+    queryKey: placedOrderKey(merchantId, orderId),
     queryFn: ({ signal }) => call(getPlacedOrder, { params: { merchantId, id: orderId } }, signal),
     enabled: valid,
     retry: (n, e) => !isApiError(e, 'not_found') && n < 2,
     // A payment still being confirmed settles within seconds: look again until it has.
-    refetchInterval: (q) => (q.state.data?.state === 'awaiting_payment' ? 3_000 : false),
+    // Without the stream, read it on a timer so the status still moves.
+    refetchInterval: (q) => (q.state.data?.state === 'awaiting_payment' ? 3_000 : poll),
   });
   const [infoDone, setInfoDone] = useState(false);
 
@@ -90,6 +95,15 @@ export function OrderPlacedPage() {
             {o.dailyOrderId !== null ? ` · today's #${o.dailyOrderId}` : ''}
           </p>
         ) : null}
+        {o.live ? (
+          <p
+            className={`order-placed__status order-placed__status--${o.live.status}`}
+            role="status"
+          >
+            <span className="muted">Status</span>{' '}
+            <strong data-testid="order-status">{o.live.text}</strong>
+          </p>
+        ) : null}
         {o.state === 'placed' ? (
           <p className="order-placed__ready">
             <strong>{methodText(o)}</strong> — {o.readyTime.text}
@@ -131,7 +145,13 @@ export function OrderPlacedPage() {
           </div>
         </dl>
         <p className="muted">
-          {o.paid ? 'Paid by card.' : o.paymentMethod === 'cash' ? 'Pay when you collect it.' : ''}
+          {o.hasVoid
+            ? 'The card payment was voided.'
+            : o.paid
+              ? 'Paid by card.'
+              : o.paymentMethod === 'cash'
+                ? 'Pay when you collect it.'
+                : ''}
           {o.merchant_info.phone ? ` Questions? Call ${o.merchant_info.phone}.` : ''}
         </p>
         <Link className="button" to={`/store/${encodeURIComponent(merchantId)}`}>

@@ -1,0 +1,101 @@
+// One open Server-Sent Events answer fed from the order events (issue 12), shared by the merchant's
+// order stream and the diner's placed-order stream: the headers, a single-flight read of what is
+// new — when the instance's hub wakes it (a NOTIFY from any instance), on the heartbeat, and often
+// while the hub's LISTEN is down — and the end when the caller hangs up or the server closes.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { OrderEventHub } from './hub.js';
+
+const HEARTBEAT_MS = 15_000;
+/** How often a stream reads the table itself while the hub's LISTEN is down. */
+const POLL_WITHOUT_LISTEN_MS = 2_000;
+
+export interface EventStreamSink {
+  /** Writes one event; false once the caller has gone. */
+  send(event: { id?: number; event: string; data: unknown }): boolean;
+  readonly ended: boolean;
+}
+
+export interface EventStreamOptions {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  hub: OrderEventHub;
+  merchantUuid: string;
+  /** The server's open streams: each registers its end here so closing the server ends it. */
+  open: Set<() => void>;
+  log: Logger;
+  /** Reads what is new and sends it; called one at a time. Returns true to be called again now. */
+  read: (sink: EventStreamSink) => Promise<boolean>;
+  /** Called once the stream has ended. */
+  onEnd?: () => void;
+}
+
+export async function serveEventStream(o: EventStreamOptions): Promise<void> {
+  o.reply.hijack();
+  const res = o.reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write('retry: 3000\n\n');
+
+  let ended = false;
+  const sink: EventStreamSink = {
+    get ended() {
+      return ended;
+    },
+    send({ id, event, data }) {
+      if (ended) return false;
+      res.write(
+        `${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+      );
+      return true;
+    },
+  };
+
+  let reading = false;
+  let again = false;
+  const pump = async (): Promise<void> => {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    try {
+      do {
+        again = false;
+        // A wake while this read runs sets `again` too: what it announced is read next.
+        if (await o.read(sink)) again = true;
+      } while (again && !sink.ended);
+    } catch (err) {
+      o.log.warn({ err }, 'event stream: read failed');
+    } finally {
+      reading = false;
+    }
+  };
+
+  const unsubscribe = o.hub.subscribe(o.merchantUuid, () => void pump());
+  let beats = 0;
+  const timer = setInterval(() => {
+    beats += 1;
+    if (!o.hub.live) void pump();
+    if ((beats * POLL_WITHOUT_LISTEN_MS) % HEARTBEAT_MS < POLL_WITHOUT_LISTEN_MS) {
+      res.write(': ping\n\n');
+      void pump();
+    }
+  }, POLL_WITHOUT_LISTEN_MS);
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearInterval(timer);
+    unsubscribe();
+    o.open.delete(end);
+    o.onEnd?.();
+    res.end();
+  };
+  o.open.add(end);
+  o.req.raw.on('close', end);
+  await pump();
+}

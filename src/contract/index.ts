@@ -27,3 +27,4 @@ export * from './customer-session.js';
 export * from './checkout.js';
 export * from './merchant-orders.js';
 export * from './merchant-reports.js';
+export * from './store-settings.js';

@@ -4,5 +4,10 @@ export {
   type MerchantRow,
   findMerchantBySlug,
   findMerchantByUuid,
+  listDineinTableNames,
+  lockMerchantBySlug,
+  type MerchantSettingsSet,
+  replaceDineinTables,
   updateMerchantPayment,
+  updateMerchantSettings,
 } from './merchants.repository.js';

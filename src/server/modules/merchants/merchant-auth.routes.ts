@@ -5,7 +5,10 @@ import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
-import { authenticateMerchant } from './merchant-auth.service.js';
+import { changeMerchantPassword } from '../../../contract/store-settings.js';
+import { signedInMerchant } from '../../plugins/access.js';
+import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
+import * as auth from './merchant-auth.service.js';
 
 export const merchantAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -20,7 +23,7 @@ export const merchantAuthRoutes =
         schema: api.merchantLogin.schema,
       },
       async (request, reply) => {
-        const merchant = await authenticateMerchant(
+        const merchant = await auth.authenticateMerchant(
           ctx,
           request.body.merchantUserName,
           request.body.merchantPassword,
@@ -57,6 +60,30 @@ export const merchantAuthRoutes =
       async (request) => {
         const m = request.auth.merchant;
         return m ? { isAuth: true, merchantId: m.merchantId } : { isAuth: false };
+      },
+    );
+
+    app.post(
+      changeMerchantPassword.path,
+      {
+        config: {
+          access: 'merchant',
+          rateLimit: scaledRateLimit(ctx.config, { max: 5, timeWindow: '1 minute' }),
+        },
+        attachValidation: true,
+        schema: changeMerchantPassword.schema,
+      },
+      async (request, reply) => {
+        rejectInvalid(request, firstIssueMessage);
+        const merchant = await auth.changeMerchantPassword(
+          ctx,
+          request.params.merchantId,
+          request.body,
+          { sessionRef: signedInMerchant(request).sessionRef },
+        );
+        // Every session was signed out; this one carries on with a new one.
+        await startSession(ctx, reply, 'merchant', merchant.id, undefined);
+        return { success: true as const };
       },
     );
   };

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedOn, rootDb } from '../../db/prepared.js';
-import { merchantCounters, merchants } from '../../db/schema/index.js';
+import { dineinTables, merchantCounters, merchants } from '../../db/schema/index.js';
 
 const merchantBySlug = (db: Db) =>
   db
@@ -91,4 +91,63 @@ export async function updateMerchantPasswordHash(tx: Tx, merchantId: string, pas
     .where(eq(merchants.merchantId, merchantId))
     .returning({ id: merchants.id, merchantId: merchants.merchantId });
   return row;
+}
+
+/** The merchant's row locked for a settings change (two saves at once apply one after the other). */
+export async function lockMerchantBySlug(tx: Tx, merchantId: string) {
+  const [row] = await tx
+    .select()
+    .from(merchants)
+    .where(eq(merchants.merchantId, merchantId))
+    .for('update');
+  return row;
+}
+
+/** The store pane's columns a settings save may change. */
+export type MerchantSettingsSet = Omit<
+  Partial<typeof merchants.$inferInsert>,
+  | 'id'
+  | 'merchantId'
+  | 'name'
+  | 'address'
+  | 'webSite'
+  | 'passwordHash'
+  | 'paymentCredentials'
+  | 'createdAt'
+>;
+
+export async function updateMerchantSettings(tx: Tx, id: string, set: MerchantSettingsSet) {
+  await tx.update(merchants).set(set).where(eq(merchants.id, id));
+}
+
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** The store's dine-in table names in natural order (T2 before T10). */
+export async function listDineinTableNames(tx: Tx, merchantUuid: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: dineinTables.name })
+    .from(dineinTables)
+    .where(eq(dineinTables.merchantId, merchantUuid));
+  return rows.map((r) => r.name).sort(naturalOrder.compare);
+}
+
+/**
+ * Makes the store's tables exactly `names`: the others removed, the new ones added, the kept ones
+ * untouched. Past orders keep their table's name as text, so removing a table changes none.
+ */
+export async function replaceDineinTables(tx: Tx, merchantUuid: string, names: string[]) {
+  const mine = eq(dineinTables.merchantId, merchantUuid);
+  await tx
+    .delete(dineinTables)
+    .where(names.length > 0 ? and(mine, notInArray(dineinTables.name, names)) : mine);
+  if (names.length === 0) return;
+  const kept = await tx
+    .select({ name: dineinTables.name })
+    .from(dineinTables)
+    .where(and(mine, inArray(dineinTables.name, names)));
+  const have = new Set(kept.map((k) => k.name));
+  const added = names.filter((n) => !have.has(n));
+  if (added.length > 0) {
+    await tx.insert(dineinTables).values(added.map((name) => ({ merchantId: merchantUuid, name })));
+  }
 }

@@ -1,0 +1,200 @@
+// The store pane's settings (issue 12): the merchant's whole settings, and the save. A save is
+// all or nothing: every section is checked first (the contract's schemas run the domain's rules
+// and the spec's messages), then one transaction holds the merchant's row, refuses a changed
+// read-only field, writes the changed columns and tables, tells every instance the public info
+// changed, and records what changed (before and after) with the merchant's session.
+import type { BusinessInfoUpdate, MerchantBusinessInfo } from '../../../contract/store-settings.js';
+import { PROVIDERS } from '../../adapters/payments/index.js';
+import { canonicalTimeZone } from '../../../domain/validation/merchant-account.js';
+import { PPM } from '../../../domain/money/rounding.js';
+import type { AppContext } from '../../app-context.js';
+import { AppError, notFound, type FieldIssue } from '../../lib/app-error.js';
+import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
+import { notifyMenuChanged } from '../cache/index.js';
+import {
+  findMerchantBySlug,
+  listDineinTableNames,
+  lockMerchantBySlug,
+  type MerchantRow,
+  type MerchantSettingsSet,
+  replaceDineinTables,
+  updateMerchantSettings,
+} from '../merchants/index.js';
+import { toPublicBusinessInfo } from './store.service.js';
+
+/** The spec's save-failure text of the business-info section (spec §5 save failures). */
+export const SAVE_FAILED = 'Fail to save businessInfo_update';
+
+/** Each saved field of the body and the column it is kept in. */
+const COLUMNS = {
+  phone: 'phone',
+  email: 'email',
+  timeZone: 'timeZone',
+  businessHour: 'businessHours',
+  foodPreparingTime: 'foodPreparingTime',
+  enableFoodTimeSchedule: 'enableFoodTimeSchedule',
+  homePageNotice: 'homePageNotice',
+  orderPreparingNotice: 'orderPreparingNotice',
+  dineinNotice: 'dineinNotice',
+  emailReceivingNotification: 'emailReceivingNotification',
+  enableReceivingOrderPlacedSms: 'enableReceivingOrderPlacedSms',
+  enableOrderTimeConfirmSms: 'enableOrderTimeConfirmSms',
+  enableOrderPromotion: 'enableOrderPromotion',
+  orderPromotions: 'orderPromotions',
+  orderPromotionsAvailableTime: 'orderPromotionsAvailableTime',
+  taxRate: 'taxRate',
+  delivery: 'delivery',
+  curbside: 'curbside',
+  roomService: 'roomService',
+  dinein: 'dinein',
+  deliveryFees: 'deliveryFees',
+  minOrderForDeliveryCents: 'minOrderForDeliveryCents',
+  deliveryAvailableTime: 'deliveryAvailableTime',
+  ecomm_provider: 'ecommProvider',
+  supportCreditcardPayment: 'supportCreditcardPayment',
+  supportCashPayment: 'supportCashPayment',
+  allowAmericanExpressCard: 'allowAmericanExpressCard',
+  showRawItemNote: 'showRawItemNote',
+  showSpicyItemNote: 'showSpicyItemNote',
+  showVeganItemNote: 'showVeganItemNote',
+  showSecondLanguage: 'showSecondLanguage',
+  hideItemSpecialInstructionInput: 'hideItemSpecialInstructionInput',
+  customerInfoCollect: 'customerInfoCollect',
+} as const satisfies Partial<Record<keyof BusinessInfoUpdate, keyof MerchantSettingsSet>>;
+
+const READ_ONLY: Record<'merchantId' | 'name' | 'address' | 'webSite', string> = {
+  merchantId: 'The merchant id is read-only',
+  name: 'The store name is read-only',
+  address: 'The address is read-only',
+  webSite: 'The web site is read-only',
+};
+
+/** The providers a merchant may choose: those this server has a gateway for. */
+function offeredProviders(ctx: AppContext): string[] {
+  return PROVIDERS.filter((p) => ctx.adapters.payments.gatewayFor(p) !== undefined);
+}
+
+function refuse(issues: FieldIssue[]): AppError {
+  return new AppError('invalid_input', issues[0]?.message ?? SAVE_FAILED, issues);
+}
+
+/** Stable JSON for comparing stored and sent values (object keys sorted). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+function toView(ctx: AppContext, m: MerchantRow, tables: string[]): MerchantBusinessInfo {
+  return {
+    ...toPublicBusinessInfo(m),
+    email: m.email,
+    enableReceivingOrderPlacedSms: m.enableReceivingOrderPlacedSms,
+    enableOrderTimeConfirmSms: m.enableOrderTimeConfirmSms,
+    emailReceivingNotification: m.emailReceivingNotification,
+    customerInfoCollect: m.customerInfoCollect,
+    dineinTables: tables,
+    paymentProviders: offeredProviders(ctx),
+  };
+}
+
+export async function getMerchantBusinessInfo(
+  ctx: AppContext,
+  merchantId: string,
+): Promise<MerchantBusinessInfo> {
+  const m = await findMerchantBySlug(ctx.db, merchantId);
+  if (!m) throw notFound('Merchant');
+  return toView(ctx, m, await listDineinTableNames(ctx.db, m.id));
+}
+
+/** The checks that need no stored values: the password, the time zone, the provider. */
+function checkBody(ctx: AppContext, body: BusinessInfoUpdate): BusinessInfoUpdate {
+  const issues: FieldIssue[] = [];
+  if (body.password !== undefined) {
+    issues.push({
+      path: ['body', 'password'],
+      message: 'The password is changed in its own form, with the current password',
+    });
+  }
+  let timeZone = body.timeZone;
+  if (timeZone !== undefined) {
+    const zone = canonicalTimeZone(timeZone);
+    if (!zone) issues.push({ path: ['body', 'timeZone'], message: 'Unknown time zone' });
+    else timeZone = zone;
+  }
+  if (body.ecomm_provider !== undefined && !offeredProviders(ctx).includes(body.ecomm_provider)) {
+    issues.push({
+      path: ['body', 'ecomm_provider'],
+      message: 'This payment provider is not available yet',
+    });
+  }
+  if (issues.length > 0) throw refuse(issues);
+  return { ...body, timeZone };
+}
+
+export async function updateBusinessInfo(
+  ctx: AppContext,
+  merchantId: string,
+  sent: BusinessInfoUpdate,
+  actor: { sessionRef: string },
+): Promise<MerchantBusinessInfo> {
+  const body = checkBody(ctx, sent);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const m = await lockMerchantBySlug(tx, merchantId);
+    if (!m) throw notFound('Merchant');
+    const issues: FieldIssue[] = [];
+    for (const [key, message] of Object.entries(READ_ONLY) as [keyof typeof READ_ONLY, string][]) {
+      if (body[key] !== undefined && canonical(body[key]) !== canonical(m[key])) {
+        issues.push({ path: ['body', key], message });
+      }
+    }
+    const credit = body.supportCreditcardPayment ?? m.supportCreditcardPayment;
+    const cash = body.supportCashPayment ?? m.supportCashPayment;
+    if (!credit && !cash) {
+      issues.push({
+        path: [
+          'body',
+          body.supportCashPayment === false ? 'supportCashPayment' : 'supportCreditcardPayment',
+        ],
+        message: 'At least one payment method must be accepted',
+      });
+    }
+    if (issues.length > 0) throw refuse(issues);
+
+    const set: Record<string, unknown> = {};
+    const changed: Record<string, { before: unknown; after: unknown }> = {};
+    for (const [key, column] of Object.entries(COLUMNS) as [
+      keyof typeof COLUMNS,
+      keyof MerchantRow,
+    ][]) {
+      const value = body[key];
+      if (value === undefined) continue;
+      const before = key === 'taxRate' ? Number(m.taxRate) : m[column];
+      const after = key === 'taxRate' ? (value as number) / PPM : value;
+      if (canonical(before) === canonical(after)) continue;
+      set[column] = key === 'taxRate' ? ((value as number) / PPM).toFixed(6) : value;
+      changed[key] = { before, after };
+    }
+    if (body.dineinTables !== undefined) {
+      const before = await listDineinTableNames(tx, m.id);
+      const after = [...body.dineinTables].sort(
+        new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare,
+      );
+      if (canonical(before) !== canonical(after)) {
+        await replaceDineinTables(tx, m.id, body.dineinTables);
+        changed.dineinTables = { before, after };
+      }
+    }
+    if (Object.keys(changed).length === 0) return;
+    if (Object.keys(set).length > 0) {
+      await updateMerchantSettings(tx, m.id, { ...(set as MerchantSettingsSet), updatedAt: now });
+    }
+    await notifyMenuChanged(tx, m.id);
+    const who: AuditActor = { merchantUuid: m.id, sessionRef: actor.sessionRef };
+    await insertAudit(tx, auditEntry(who, 'settings', now, { changed }));
+  });
+  return getMerchantBusinessInfo(ctx, merchantId);
+}

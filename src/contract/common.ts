@@ -20,3 +20,22 @@ export type LatLng = z.infer<typeof latLng>;
 
 /** The `{ success: true }` answer of routes that have nothing else to say. */
 export const success = z.object({ success: z.literal(true) });
+
+/**
+ * A query parameter holding JSON (the spec's `queryObj`, `dateRangeObj`), checked by `schema`:
+ * text that is not JSON is refused with "Not JSON", JSON of the wrong shape by the schema's rules.
+ */
+export function jsonQueryParam<T extends z.ZodType>(schema: T) {
+  return z
+    .string()
+    .max(2000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}

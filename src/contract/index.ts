@@ -28,3 +28,5 @@ export * from './checkout.js';
 export * from './merchant-orders.js';
 export * from './merchant-reports.js';
 export * from './store-settings.js';
+export * from './menu-writes.js';
+export * from './files.js';

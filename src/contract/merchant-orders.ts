@@ -8,7 +8,7 @@ import { MESSAGES } from '../domain/messages.js';
 import { READY_MINUTES_MAX } from '../domain/merchant-rules/orders.js';
 import { DATE_RANGE_KINDS } from '../domain/schedule/date-ranges.js';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
-import { latLng, merchantIdParam, uuidParam } from './common.js';
+import { jsonQueryParam, latLng, merchantIdParam, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
 import { orderAmounts, orderLineView } from './orders.js';
 import { defineRoute } from './route.js';
@@ -118,22 +118,6 @@ export const listMerchantOrders = defineRoute('GET', `${base}/orders`, {
   response: { 200: orderListAnswer, ...errors },
 });
 
-/** A query parameter holding JSON (the spec's `queryObj`, `dateRangeObj`), checked by `schema`. */
-function jsonParam<T extends z.ZodType>(schema: T) {
-  return z
-    .string()
-    .max(2000)
-    .transform((text, ctx) => {
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'Not JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-}
-
 /**
  * The spec's `queryObj`, which it never shows: the filters the dashboard may combine. The poll's
  * "orders above the latest seen" (checklist T4.67) is `orderIdAbove`.
@@ -155,8 +139,8 @@ export const queryMerchantOrders = defineRoute('GET', `${base}/orders/query`, {
   description: 'The list with filters: queryObj and dateRangeObj are JSON in the query string.',
   params: merchantOnly,
   querystring: z.object({
-    queryObj: jsonParam(orderQueryObj).optional(),
-    dateRangeObj: jsonParam(dateRangeQuery).optional(),
+    queryObj: jsonQueryParam(orderQueryObj).optional(),
+    dateRangeObj: jsonQueryParam(dateRangeQuery).optional(),
     limit: z.coerce
       .number()
       .int()

@@ -1,8 +1,9 @@
-// Background jobs of a running instance (session purge, outbox worker; the payment reconciler
-// lives in its module). app.ts lists the app's jobs; server.ts starts them. Each job must be safe
+// Background jobs of a running instance (session purge, outbox worker, abandoned uploads; the
+// payment reconciler lives in its module). app.ts lists the app's jobs; server.ts starts them. Each job must be safe
 // to run on several instances at once.
 import type { AppContext } from './app-context.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
+import { purgeAbandonedUploads } from './modules/files/index.js';
 import { runOutboxWorker } from './modules/outbox/outbox.service.js';
 import { purgeExpiredSessions } from './modules/sessions/index.js';
 
@@ -17,6 +18,16 @@ export const sessionPurgeJob: Job = {
   name: 'purge expired sessions',
   everyMs: 60 * 60 * 1000,
   run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock.now()),
+};
+
+export const uploadCleanupJob: Job = {
+  // Uploads never used by item_complete expire (UPLOAD_TTL_MINUTES) and are deleted here; an
+  // expired one can no longer be taken even before this runs.
+  name: 'delete abandoned uploads',
+  everyMs: 10 * 60 * 1000,
+  run: async (ctx) => {
+    await purgeAbandonedUploads(ctx);
+  },
 };
 
 export const outboxWorkerJob: Job = {

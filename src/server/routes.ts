@@ -12,8 +12,10 @@ import { customerAccountRoutes } from './modules/customers/customer-account.rout
 import { customerAuthRoutes } from './modules/customers/customer-auth.routes.js';
 import { customerOidcRoutes } from './modules/customers/oidc.routes.js';
 import { dinerRoutes } from './modules/diners/diners.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
+import { menuWriteRoutes } from './modules/menu/menu-writes.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
 import { printerRoutes } from './modules/printers/printers.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
@@ -31,11 +33,13 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(imageRoutes(ctx));
   await app.register(storeRoutes(ctx));
   await app.register(menuRoutes(ctx));
+  await app.register(menuWriteRoutes(ctx));
   await app.register(merchantAuthRoutes(ctx));
   await app.register(customerAuthRoutes(ctx));
   await app.register(customerAccountRoutes(ctx));
   await app.register(customerOidcRoutes(ctx));
   await app.register(printerRoutes(ctx));
+  await app.register(filesRoutes(ctx));
   await app.register(transactionRoutes(ctx));
   await app.register(merchantOrderRoutes(ctx));
   await app.register(merchantReportRoutes(ctx));

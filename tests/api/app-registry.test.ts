@@ -32,6 +32,7 @@ describe('hooks and jobs registered where the app is built', () => {
       'purge expired sessions',
       'outbox worker',
       expect.stringMatching(/payment/),
+      'delete abandoned uploads',
     ]);
   });
 });

@@ -68,7 +68,7 @@ async function call(route: RouteEntry, who: keyof typeof cookies) {
 describe('authorization matrix', () => {
   it('has routes of every access kind to check', () => {
     const kinds = new Set(t.routes.map((r) => r.access));
-    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant', 'diner']));
+    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant', 'signedInMerchant', 'diner']));
     expect(t.routes.length).toBeGreaterThan(10);
   });
 
@@ -99,6 +99,19 @@ describe('authorization matrix', () => {
       expect(await call(route, 'customer'), label).toBe(401);
       expect(await call(route, 'merchantB'), label).toBe(403);
       expect(DENIED, label).not.toContain(await call(route, 'merchantA'));
+    }
+  });
+
+  // Routes whose path names no merchant (uploads, C7.34): any merchant's session, never anyone
+  // else's; what each merchant reaches through them is its own (tests/api/files-upload.test.ts).
+  it('lets only a signed-in merchant through a signed-in-merchant route', async () => {
+    for (const route of t.routes.filter((r) => r.access === 'signedInMerchant')) {
+      const label = `${route.method} ${route.url}`;
+      expect(await call(route, 'anonymous'), label).toBe(401);
+      expect(await call(route, 'customer'), label).toBe(401);
+      expect(await call(route, 'diner'), label).toBe(401);
+      expect(DENIED, label).not.toContain(await call(route, 'merchantA'));
+      expect(DENIED, label).not.toContain(await call(route, 'merchantB'));
     }
   });
 

@@ -55,6 +55,7 @@ const BUSINESS_TABLES = [
   'dinein_tables',
   'promo_codes',
   'images',
+  'pending_uploads',
   'customers',
   'loyalty_ledger',
   'customer_info_submissions',
@@ -71,7 +72,13 @@ const BUSINESS_TABLES = [
 let t: App;
 let merchantId = '';
 let uid = '';
-const cookies: Record<Access, string> = { public: '', customer: '', merchant: '', diner: '' };
+const cookies: Record<Access, string> = {
+  public: '',
+  customer: '',
+  merchant: '',
+  signedInMerchant: '',
+  diner: '',
+};
 /** Ids of the requests that got past onRequest (access, rate limits) into preValidation. */
 const reached = new Set<string>();
 
@@ -129,6 +136,7 @@ beforeAll(async () => {
   cookies.public = diner.cookie;
   cookies.customer = await signInCustomer(t.app, c.email, c.password);
   cookies.merchant = await signInMerchant(t.app, m.merchantId, m.password);
+  cookies.signedInMerchant = cookies.merchant;
 });
 afterAll(() => t.app.close());
 

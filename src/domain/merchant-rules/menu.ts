@@ -5,23 +5,23 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { dollarsField } from '../validation/forms.js';
 
-const name = () =>
+export const menuName = () =>
   z
     .string({ error: MESSAGES.REQUIRED })
     .trim()
     .min(1, MESSAGES.REQUIRED)
     .max(100, MESSAGES.INVALID);
-const optionalText = (max: number) => z.string().trim().max(max, MESSAGES.INVALID).default('');
+export const menuText = (max: number) => z.string().trim().max(max, MESSAGES.INVALID).default('');
 
 /** Price as typed ("12.50") → cents; required. */
-const price = () =>
+export const menuPrice = () =>
   z
     .union([z.string(), z.number()], { error: MESSAGES.REQUIRED })
     .refine((v) => String(v).trim() !== '', MESSAGES.REQUIRED)
     .pipe(dollarsField(MESSAGES.INVALID));
 
 /** An optional whole count 0..99999 ("" or absent → null). */
-const count = () =>
+export const menuCount = () =>
   z
     .union([z.string(), z.number(), z.null()])
     .optional()
@@ -37,10 +37,10 @@ const count = () =>
 
 /** Item edit: name and price required. */
 export const itemEditSchema = z.object({
-  name: name(),
-  name2: optionalText(100),
-  description: optionalText(1000),
-  priceCents: price(),
+  name: menuName(),
+  name2: menuText(100),
+  description: menuText(1000),
+  priceCents: menuPrice(),
   raw: z.boolean().default(false),
   spicy: z.boolean().default(false),
   vegan: z.boolean().default(false),
@@ -55,9 +55,9 @@ export type ItemAddInput = z.infer<typeof itemAddSchema>;
 
 /** Size add: name and price required. */
 export const sizeAddSchema = z.object({
-  name: name(),
-  name2: optionalText(100),
-  priceCents: price(),
+  name: menuName(),
+  name2: menuText(100),
+  priceCents: menuPrice(),
 });
 export type SizeAddInput = z.infer<typeof sizeAddSchema>;
 
@@ -67,11 +67,11 @@ export type SizeAddInput = z.infer<typeof sizeAddSchema>;
  */
 export const optionAddSchema = z
   .object({
-    name: name(),
-    name2: optionalText(100),
-    numberToSelect: count().transform((n) => n ?? 0),
-    minNumberToSelect: count(),
-    maxNumberToSelect: count(),
+    name: menuName(),
+    name2: menuText(100),
+    numberToSelect: menuCount().transform((n) => n ?? 0),
+    minNumberToSelect: menuCount(),
+    maxNumberToSelect: menuCount(),
     required: z.boolean().default(false),
   })
   .refine(
@@ -83,14 +83,18 @@ export const optionAddSchema = z
   );
 export type OptionAddInput = z.infer<typeof optionAddSchema>;
 
-/** Option value add: name required; price optional, default 0 (spec §3 '0'). */
-export const optionValueAddSchema = z.object({
-  name: name(),
-  name2: optionalText(100),
-  priceCents: z
+/** An optional price as typed: absent or "" is 0 (spec §3 '0'). */
+export const menuOptionalPrice = () =>
+  z
     .union([z.string(), z.number()])
     .optional()
     .transform((v) => (v === undefined || String(v).trim() === '' ? '0' : v))
-    .pipe(dollarsField(MESSAGES.INVALID)),
+    .pipe(dollarsField(MESSAGES.INVALID));
+
+/** Option value add: name required; price optional, default 0 (spec §3 '0'). */
+export const optionValueAddSchema = z.object({
+  name: menuName(),
+  name2: menuText(100),
+  priceCents: menuOptionalPrice(),
 });
 export type OptionValueAddInput = z.infer<typeof optionValueAddSchema>;

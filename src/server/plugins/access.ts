@@ -7,11 +7,13 @@ import type { MerchantPrincipal } from '../modules/sessions/sessions.service.js'
 
 /**
  * public: anyone. customer: a signed-in diner. merchant: the signed-in merchant whose merchantId
- * is the route's :merchantId parameter (another merchant gets 403). diner: the browser whose
- * anonymous-id cookie holds the route's :uid parameter (no cookie 401, another id 403), so one
- * diner can never read or change another's cart.
+ * is the route's :merchantId parameter (another merchant gets 403). signedInMerchant: any
+ * signed-in merchant, for the few routes with no :merchantId in their path (the spec's file
+ * uploads); the route acts on the caller's own data only, so another merchant's is never in reach
+ * (no session 401). diner: the browser whose anonymous-id cookie holds the route's :uid parameter
+ * (no cookie 401, another id 403), so one diner can never read or change another's cart.
  */
-export type Access = 'public' | 'customer' | 'merchant' | 'diner';
+export type Access = 'public' | 'customer' | 'merchant' | 'signedInMerchant' | 'diner';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,6 +82,7 @@ export function enforceAccess(app: FastifyInstance): void {
     }
     const merchant = request.auth.merchant;
     if (!merchant) throw new AppError('unauthenticated', 'Please sign in as the merchant');
+    if (access === 'signedInMerchant') return;
     const wanted = (request.params as { merchantId?: string } | undefined)?.merchantId;
     if (wanted === undefined) throw new Error(`merchant route ${request.url} has no :merchantId`);
     if (wanted !== merchant.merchantId) {
@@ -89,8 +92,9 @@ export function enforceAccess(app: FastifyInstance): void {
 }
 
 /**
- * The signed-in merchant of a `merchant` route's request (the access hook has already refused
- * anyone else): for what a handler records of who acted.
+ * The signed-in merchant of a `merchant` or `signedInMerchant` route's request (the access hook
+ * has already refused anyone else): for what a handler records of who acted, and whose data a
+ * `signedInMerchant` route may touch.
  */
 export function signedInMerchant(request: FastifyRequest): MerchantPrincipal {
   const merchant = request.auth.merchant;

@@ -4,3 +4,4 @@ export * from './customers.js';
 export * from './orders.js';
 export * from './messaging.js';
 export * from './audit.js';
+export * from './files.js';

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -54,6 +55,11 @@ export const items = pgTable(
     soldout: boolean('soldout').notNull().default(false),
     sizeAlias: text('size_alias').notNull().default(''),
     availableHour: jsonb('available_hour').$type<WeeklyHours>(),
+    /**
+     * When the merchant deleted it (issue 12). A deleted item leaves the menu but keeps its row, so
+     * a diner's cart line for it still shows its name, marked unavailable, instead of vanishing.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -21,7 +21,7 @@ import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schema
 import type { OrderState } from '../../../contract/orders.js';
 import { createdAt, id, ownedBy, updatedAt } from './columns.js';
 import { customers } from './customers.js';
-import { categories, items, itemSizes } from './menu.js';
+import { categories, items } from './menu.js';
 import { merchants } from './merchants.js';
 
 /** One cart per anonymous diner id per merchant. */
@@ -62,7 +62,12 @@ export const cartLines = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    sizeId: uuid('size_id').references(() => itemSizes.id, { onDelete: 'cascade' }),
+    /**
+     * No foreign key, like the option value ids beside it: a size the merchant deletes leaves the
+     * line holding an id the item no longer has, so the line shows as unavailable (and can be
+     * removed) instead of vanishing or silently becoming the item without its size (issue 12).
+     */
+    sizeId: uuid('size_id'),
     optionValueIds: jsonb('option_value_ids').$type<string[]>().notNull().default([]),
     quantity: integer('quantity').notNull(),
     note: text('note').notNull().default(''),

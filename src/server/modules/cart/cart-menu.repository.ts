@@ -1,7 +1,9 @@
 // The menu rows a cart needs, in one statement: its items (with sizes, option groups and values,
 // printers) built as the menu's ItemView by PostgreSQL, and the merchant's categories. The cart is
 // repriced from the database on every read (docs/decisions/storefront-checkout.md), so this is the
-// hottest read of the storefront: one round trip instead of one per table.
+// hottest read of the storefront: one round trip instead of one per table. An item the merchant
+// deleted is still read for the lines that hold it, as sold out: the line keeps its name and shows
+// as unavailable instead of vanishing (issue 12); a free add-on is only ever a live item.
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { CategoryView, ItemView } from '../../../contract/menu.js';
@@ -20,7 +22,7 @@ export async function readCartMenu(
   const wanted =
     ids.length === 0 && names.length === 0
       ? sql`false`
-      : sql`(i.id = any(${sql.param(ids)}::uuid[]) or i.name = any(${sql.param(names)}::text[]))`;
+      : sql`(i.id = any(${sql.param(ids)}::uuid[]) or (i.name = any(${sql.param(names)}::text[]) and i.deleted_at is null))`;
   const result = (await tx.execute(
     sql`select
   (select json_agg(json_build_object(
@@ -30,7 +32,7 @@ export async function readCartMenu(
       'priceCents', i.price_cents, 'raw_sign', i.raw_sign, 'spicy_sign', i.spicy_sign,
       'vegan_sign', i.vegan_sign,
       'imgUrl', case when i.image_id is null then null else '/images/' || i.image_id || '.webp' end,
-      'soldout', i.soldout, 'size_alias', i.size_alias, 'availableHour', i.available_hour,
+      'soldout', i.soldout or i.deleted_at is not null, 'size_alias', i.size_alias, 'availableHour', i.available_hour,
       'size', coalesce((select json_agg(json_build_object(
           '_id', s.id, 'name', s.name, 'name_2nd', s.name_2nd, 'priceCents', s.price_cents)
           order by s.sort_order) from item_sizes s where s.item_id = i.id), '[]'),

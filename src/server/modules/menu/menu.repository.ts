@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   categories,
@@ -42,7 +42,8 @@ export async function listItems(
   merchantUuid: string,
   filter: ItemFilter = {},
 ): Promise<ItemView[]> {
-  const conditions = [eq(items.merchantId, merchantUuid)];
+  // A deleted item is off the menu (carts still see it, cart-menu.repository.ts).
+  const conditions = [eq(items.merchantId, merchantUuid), isNull(items.deletedAt)];
   if (filter.itemId) conditions.push(eq(items.id, filter.itemId));
   if (filter.categoryId) conditions.push(eq(items.categoryId, filter.categoryId));
   if (filter.only) {

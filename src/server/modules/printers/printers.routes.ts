@@ -1,5 +1,5 @@
-// A merchant's printers (spec C7 printers call). The default list leaves out receipt printers,
-// which print the customer's copy rather than kitchen tickets.
+// A merchant's printers (spec C7 printers call, with its queryObj). The default list leaves out
+// receipt printers, which print the customer's copy rather than kitchen tickets.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/printers.js';
 import type { AppContext } from '../../app-context.js';
@@ -15,7 +15,11 @@ export const printerRoutes =
         schema: api.listPrinters.schema,
       },
       async (req) => {
-        return merchantPrinters(ctx, req.params.merchantId, req.query.includeReceipt === 'true');
+        // The older `includeReceipt=true|false` means the same as that field of the queryObj.
+        const { queryObj, includeReceipt } = req.query;
+        const query =
+          queryObj ?? (includeReceipt ? { includeReceipt: includeReceipt === 'true' } : undefined);
+        return merchantPrinters(ctx, req.params.merchantId, query);
       },
     );
   };

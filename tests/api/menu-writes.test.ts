@@ -369,7 +369,14 @@ describe('PUT .../item_complete/{id} (the item with its uploaded picture)', () =
     expect(unknownItem.statusCode).toBe(404);
     const ok = await call('PUT', `${base(m)}/item_complete/${item._id}`, { fileName: mine });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().imgUrl).not.toBeNull();
+    const first = ok.json<ItemView>().imgUrl!;
+    // A new picture replaces it, and the one no longer shown is deleted.
+    const replaced = await call('PUT', `${base(m)}/item_complete/${item._id}`, {
+      fileName: await uploadPng(),
+    });
+    expect(replaced.json<ItemView>().imgUrl).not.toBe(first);
+    expect((await t.app.inject(first)).statusCode).toBe(404);
+    expect((await t.app.inject(replaced.json<ItemView>().imgUrl!)).statusCode).toBe(200);
   });
 });
 

@@ -111,6 +111,11 @@ export class InvalidationBus {
     this.timer.unref();
   }
 
+  /** Drops what this instance cached for one merchant, without waiting for the notification. */
+  invalidateLocally(merchantUuid: string): void {
+    for (const s of this.subscribers) s.invalidate(merchantUuid);
+  }
+
   private onMessage(payload: string): void {
     const id = payload.trim();
     const target = id === '' || id === '*' ? null : id;
@@ -143,6 +148,15 @@ export async function menuInvalidation(
     await created.start();
   }
   return bus;
+}
+
+/**
+ * Drops this instance's caches of a merchant at once, after a write of ours committed: the
+ * notification reaches every instance, this one included, a moment later, but the writer's next
+ * request (the dashboard's, or a diner's on the same instance) must already see the change.
+ */
+export function menuChangedHere(ctx: AppContext, merchantUuid: string): void {
+  buses.get(ctx)?.invalidateLocally(merchantUuid);
 }
 
 /** The app's listener if started (tests inspect it). */

@@ -1,10 +1,11 @@
 // The menu pane's statements (issue 12): items, sizes, option groups and values, printers and
 // category settings of one merchant. Every statement names the merchant (or an item already
 // checked to be the merchant's), so one merchant can never touch another's menu.
-import { and, count, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   categories,
+  images,
   itemPrinters,
   itemSizes,
   items,
@@ -30,7 +31,7 @@ export async function lockMerchantForMenu(tx: Tx, merchantId: string) {
 /** The merchant's item, not deleted, locked while it is changed. */
 export async function lockLiveItem(tx: Tx, merchantUuid: string, itemId: string) {
   const [row] = await tx
-    .select({ id: items.id, categoryId: items.categoryId })
+    .select({ id: items.id, categoryId: items.categoryId, imageId: items.imageId })
     .from(items)
     .where(and(eq(items.id, itemId), eq(items.merchantId, merchantUuid), isNull(items.deletedAt)))
     .for('update');
@@ -183,4 +184,17 @@ export async function updateCategoryRow(
     .where(and(eq(categories.id, categoryId), eq(categories.merchantId, merchantUuid)))
     .returning({ id: categories.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes the merchant's image once nothing shows it any more (an item's picture replaced by
+ * item_complete): no item holds it and it is not the store's logo. Images are served with a
+ * year's immutable caching under their own id, so a page that still names it shows a broken
+ * picture at worst, and only until its next menu read.
+ */
+export async function deleteImageIfUnused(tx: Tx, merchantUuid: string, imageId: string) {
+  await tx.execute(sql`delete from ${images}
+    where ${images.id} = ${imageId} and ${images.merchantId} = ${merchantUuid}
+      and not exists (select 1 from ${items} where ${items.imageId} = ${imageId})
+      and not exists (select 1 from ${merchants} where ${merchants.logoUrl} like ${`%${imageId}%`})`);
 }

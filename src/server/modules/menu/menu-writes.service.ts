@@ -23,7 +23,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { auditEntry, insertAudit } from '../audit/index.js';
-import { notifyMenuChanged } from '../cache/index.js';
+import { menuChangedHere, notifyMenuChanged } from '../cache/index.js';
 import { takePendingUpload } from '../files/index.js';
 import { listCategories, listItems } from './menu.repository.js';
 import * as repo from './menu-writes.repository.js';
@@ -53,13 +53,17 @@ interface WriteScope {
   audit(op: string, detail: Record<string, unknown>): Promise<void>;
 }
 
-/** Runs one write under the merchant's lock, then tells every instance the menu changed. */
+/**
+ * Runs one write under the merchant's lock, then tells every instance the menu changed: the
+ * notification goes out on commit, and this instance drops its copy at once (read your writes).
+ */
 async function write<T>(
   ctx: AppContext,
   who: MenuWriter,
   run: (scope: WriteScope) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(async (tx) => {
+  let merchantUuid: string | undefined;
+  const result = await ctx.db.transaction(async (tx) => {
     const merchant = await repo.lockMerchantForMenu(tx, who.merchantId);
     if (!merchant) throw notFound('Merchant');
     const now = ctx.clock.now();
@@ -76,10 +80,13 @@ async function write<T>(
           }),
         ),
     };
-    const result = await run(scope);
+    const answer = await run(scope);
     await notifyMenuChanged(tx, merchant.id);
-    return result;
+    merchantUuid = merchant.id;
+    return answer;
   });
+  if (merchantUuid) menuChangedHere(ctx, merchantUuid);
+  return result;
 }
 
 async function itemViewOf(tx: Tx, merchantUuid: string, itemId: string): Promise<ItemView> {
@@ -171,7 +178,7 @@ export function updateItem(
   body: ItemEditBody & { fileName?: string },
 ): Promise<ItemView> {
   return write(ctx, who, async (s) => {
-    await liveItem(s, itemId);
+    const row = await liveItem(s, itemId);
     if (body._idCategory !== undefined) await checkCategory(s, body._idCategory);
     await checkPrinters(s, body._idPrinters);
     const before = await itemViewOf(s.tx, s.merchantUuid, itemId);
@@ -185,6 +192,9 @@ export function updateItem(
     }
     await repo.updateItemRow(s.tx, itemId, { ...set, updatedAt: s.now });
     if (body._idPrinters) await repo.replaceItemPrinters(s.tx, itemId, body._idPrinters);
+    if (set.imageId && row.imageId && row.imageId !== set.imageId) {
+      await repo.deleteImageIfUnused(s.tx, s.merchantUuid, row.imageId);
+    }
     const after = await itemViewOf(s.tx, s.merchantUuid, itemId);
     await s.audit('item.update', { itemId, changed: changes(before, after) });
     return after;

@@ -10,7 +10,7 @@ import { PPM } from '../../../domain/money/rounding.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound, type FieldIssue } from '../../lib/app-error.js';
 import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
-import { notifyMenuChanged } from '../cache/index.js';
+import { menuChangedHere, notifyMenuChanged } from '../cache/index.js';
 import {
   findMerchantBySlug,
   listDineinTableNames,
@@ -142,6 +142,7 @@ export async function updateBusinessInfo(
 ): Promise<MerchantBusinessInfo> {
   const body = checkBody(ctx, sent);
   const now = ctx.clock.now();
+  let merchantUuid: string | undefined;
   await ctx.db.transaction(async (tx) => {
     const m = await lockMerchantBySlug(tx, merchantId);
     if (!m) throw notFound('Merchant');
@@ -195,6 +196,9 @@ export async function updateBusinessInfo(
     await notifyMenuChanged(tx, m.id);
     const who: AuditActor = { merchantUuid: m.id, sessionRef: actor.sessionRef };
     await insertAudit(tx, auditEntry(who, 'settings', now, { changed }));
+    merchantUuid = m.id;
   });
+  // This instance's public read shows the save at once; the others on the notification.
+  if (merchantUuid) menuChangedHere(ctx, merchantUuid);
   return getMerchantBusinessInfo(ctx, merchantId);
 }

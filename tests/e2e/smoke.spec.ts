@@ -65,7 +65,9 @@ test('a merchant signs in with the keyboard only and lands on the dashboard', as
   await page.keyboard.type(DEMO.password);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/merchant\/merchantId\/demo$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard coming soon' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders' }),
+  ).toHaveAttribute('aria-current', 'page');
 
   // Signed in, the sign-in page sends the merchant straight back to the dashboard.
   await page.goto('/merchant/login');

@@ -1,7 +1,8 @@
 // The menu's sections. Once the full list is in, the sections not yet on screen are added one per
 // task: one commit of 180 item cards is a long main-thread task on a phone (Lighthouse's total
 // blocking time; a tap during it waits), a section per task keeps each task short. Sections
-// already shown are memoised, so each step renders only the new one.
+// already shown are memoised, so each step renders only the new one. `onAllShown` says when the
+// last one is in (the arrival notice waits for it: docs/decisions/storefront-store-page.md).
 import { memo, useEffect, useState } from 'react';
 import type { PublicItemView } from '../../contract/menu.js';
 import type { MenuDisplay } from './display.js';
@@ -15,11 +16,14 @@ export function MenuSections({
   complete,
   display,
   onOpenItem,
+  onAllShown,
 }: {
   groups: readonly MenuGroup[];
   complete: boolean;
   display: MenuDisplay;
   onOpenItem: (item: PublicItemView) => void;
+  /** Called once the full menu's every section has been rendered. */
+  onAllShown?: () => void;
 }) {
   // While the list is incomplete every group is shown (they are the leading ones, ./menu.ts); the
   // count then grows from there.
@@ -29,10 +33,13 @@ export function MenuSections({
       setCount(groups.length);
       return;
     }
-    if (count >= groups.length) return;
+    if (count >= groups.length) {
+      onAllShown?.();
+      return;
+    }
     const timer = setTimeout(() => setCount((c) => c + 1), 0);
     return () => clearTimeout(timer);
-  }, [complete, count, groups.length]);
+  }, [complete, count, groups.length, onAllShown]);
 
   const shown = complete ? groups.slice(0, count) : groups;
   return shown.map((g) => (

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markEntrySeen } from './entry/entry.js';
 import { businessInfo, category, menuItem } from '../test-data/store.js';
 import { jsonResponse, LAZY, renderRoute } from '../test-data/render.js';
+import type { CategoryView, PublicItemView } from '../../contract/menu.js';
+// Loaded up front, as in a browser that already has the modals' chunk: the notice could then
+// open at once, and only the store page's own waiting holds it back.
+import './entry/EntryModals.js';
 
 const info = businessInfo({ homePageNotice: 'Welcome!<br>Cash only' });
 const categories = [
@@ -13,16 +17,18 @@ const item = (id: string, cat: string, name: string, priceCents: number) =>
   menuItem({ _id: id, _idCategory: cat, name, priceCents });
 const items = [item('i1', 'c2', 'Wonton Soup', 850), item('i2', 'c1', 'Har Gow', 695)];
 
-function serve() {
+function serve(
+  menu: { categories: CategoryView[]; items: PublicItemView[] } = { categories, items },
+) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.includes('/merchantId/demo/businessInfo')) return jsonResponse(200, info);
     if (url.includes('/businessInfo'))
       return jsonResponse(404, { code: 'not_found', message: 'Merchant not found' });
-    if (url.endsWith('/categories7/merchantId/demo')) return jsonResponse(200, categories);
+    if (url.endsWith('/categories7/merchantId/demo')) return jsonResponse(200, menu.categories);
     if (url.includes('/items7/merchantId/demo/limit/10/items'))
-      return jsonResponse(200, items.slice(0, 1));
-    if (url.includes('/items7/merchantId/demo/items')) return jsonResponse(200, items);
+      return jsonResponse(200, menu.items.slice(0, 1));
+    if (url.includes('/items7/merchantId/demo/items')) return jsonResponse(200, menu.items);
     return jsonResponse(404, { code: 'not_found', message: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -54,6 +60,26 @@ describe('store page', () => {
     const urls = fetchMock.mock.calls.map(([u]) => String(u));
     expect(urls).toContain('/api/items7/merchantId/demo/limit/10/items');
     expect(urls).toContain('/api/items7/merchantId/demo/items');
+  });
+
+  it('opens the notice only once every section of the menu is on the page', async () => {
+    // The first page of items covers the first category; the other sections are added one per
+    // task after the full list arrives (MenuSections), and the notice waits for the last one.
+    const many = Array.from({ length: 12 }, (_, i) =>
+      category({ _id: `c${i}`, name: `Category ${i}`, sortOrder: i }),
+    );
+    serve({
+      categories: many,
+      items: many.map((c, i) => item(`i${i}`, c._id, `Dish ${i}`, 500 + i)),
+    });
+    renderRoute('/store/demo');
+    await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
+    // Behind the modal the page is hidden from assistive technology, hence `hidden`.
+    const menu = screen.getByRole('main', { name: 'Menu', hidden: true });
+    const titles = within(menu)
+      .getAllByRole('heading', { level: 2, hidden: true })
+      .map((h) => h.textContent);
+    expect(titles).toEqual(many.map((c) => c.name));
   });
 
   it('sends an unknown merchant to the site root, which shows the demo store', async () => {

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
@@ -40,6 +40,10 @@ export function StorePage() {
     () => leadingGroups(groupMenu(categories.data ?? [], items ?? []), complete),
     [categories.data, items, complete],
   );
+
+  // Set once the full menu's last section is rendered (MenuSections adds them one per task).
+  const [sectionsShown, setSectionsShown] = useState(false);
+  const onAllSectionsShown = useCallback(() => setSectionsShown(true), []);
 
   // Stable while the settings are: the memoised sections re-render only when it changes.
   const display = useMemo(() => (info.data ? menuDisplay(info.data) : SHOW_ALL), [info.data]);
@@ -85,6 +89,8 @@ export function StorePage() {
   // The bar and sidebar hold their place while the categories load, so the menu below them does
   // not move when they arrive (layout shift).
   const showCategories = categories.isPending || (categories.data?.length ?? 0) > 0;
+  // The arrival modals wait for the whole menu: every section added (or nothing more to add).
+  const menuOnScreen = menuError !== null || (complete && (groups.length === 0 || sectionsShown));
 
   return (
     <FirstPaintContext value={painted}>
@@ -98,7 +104,7 @@ export function StorePage() {
             merchantId={merchantId}
             info={info.data}
             tableName={tablename}
-            menuShown={complete || menuError !== null}
+            menuShown={menuOnScreen}
           />
         </StoreHeader>
         {showCategories ? <CategoryBar categories={categories.data ?? []} /> : null}
@@ -119,6 +125,7 @@ export function StorePage() {
                 complete={complete}
                 display={display}
                 onOpenItem={setOpenItem}
+                onAllShown={onAllSectionsShown}
               />
             )}
           </main>

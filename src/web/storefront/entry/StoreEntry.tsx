@@ -1,7 +1,7 @@
 // The store page's choices bar (store location, order method) and the modals it opens: by
 // itself on arrival (notice → location → method, see entry.ts) and from its Change buttons.
 // The modals are one lazy chunk (EntryModals.tsx); this part is in the first load.
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
 import { useCart, useDinerId, useSaveCheckout } from '../cart/queries.js';
 import { checkoutBodyWith, type EntryChoice } from './checkoutBody.js';
@@ -14,8 +14,40 @@ import {
   type EntryStep,
 } from './entry.js';
 import { METHOD_LABELS } from './labels.js';
+import { whenIdle } from '../first-paint.js';
 
-const EntryModal = lazy(() => import('./EntryModals.js'));
+const loadEntryModals = () => import('./EntryModals.js');
+const EntryModal = lazy(loadEntryModals);
+
+/**
+ * Whether the arrival modals may open: once the whole menu is on the page and the browser is
+ * idle, in steps that are each their own main-thread task. In a first idle moment the modals'
+ * chunk (with react-aria's dialog code) is fetched, and the browser evaluates it when it arrives;
+ * in a next idle moment the first modal renders. Evaluating react-aria and mounting its modal cost
+ * tens of milliseconds each on a phone (the mount lays the whole page out: react-aria hides the
+ * page's scrollbar, makes the rest of the page inert and moves the focus). Done while the menu's
+ * sections were still being added, they shared tasks with the sections' renders and laid out a
+ * page whose layout was out of date: the page's longest tasks (bench/storefront: TBT).
+ */
+function useArrivalReady(menuShown: boolean, waiting: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!menuShown || !waiting || ready) return;
+    let cancelled = false;
+    let cancel = whenIdle(() => {
+      // A failed load opens anyway: the lazy component then reports it like any other chunk.
+      const next = () => {
+        if (!cancelled) cancel = whenIdle(() => setReady(true));
+      };
+      loadEntryModals().then(next, next);
+    });
+    return () => {
+      cancelled = true;
+      cancel();
+    };
+  }, [menuShown, waiting, ready]);
+  return ready;
+}
 
 export function StoreEntry({
   merchantId,
@@ -26,7 +58,10 @@ export function StoreEntry({
   merchantId: string;
   info: PublicBusinessInfo;
   tableName: string | undefined;
-  /** The arrival modals wait for the menu to be on screen (it is the page's main content). */
+  /**
+   * The arrival modals wait for the whole menu to be on screen (it is the page's main content),
+   * then for an idle moment.
+   */
   menuShown: boolean;
 }) {
   const uid = useDinerId();
@@ -36,7 +71,8 @@ export function StoreEntry({
     entrySteps(info, tableName, readEntrySeen(merchantId)),
   );
   const [asked, setAsked] = useState<EntryStep | null>(null);
-  const step = asked ?? (menuShown ? queue[0] : undefined) ?? null;
+  const arrivalReady = useArrivalReady(menuShown, queue.length > 0);
+  const step = asked ?? (arrivalReady ? queue[0] : undefined) ?? null;
   const methods = entryMethods(info);
   const saved = cart.data?.checkoutInfo;
 

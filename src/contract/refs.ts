@@ -9,11 +9,18 @@ import type * as contacts from './contacts.js';
 import type * as customerSession from './customer-session.js';
 import type * as customers from './customers.js';
 import type * as diners from './diners.js';
+import type * as files from './files.js';
 import type * as menu from './menu.js';
+import type * as menuWrites from './menu-writes.js';
+import type * as merchantOrders from './merchant-orders.js';
+import type * as merchantReports from './merchant-reports.js';
 import type * as merchants from './merchants.js';
 import type * as oidc from './oidc.js';
 import type * as orders from './orders.js';
+import type * as printers from './printers.js';
+import type * as storeSettings from './store-settings.js';
 import type * as store from './store.js';
+import type * as transactions from './transactions.js';
 import type * as utils from './utils.js';
 import type * as verification from './verification.js';
 
@@ -131,6 +138,42 @@ export const merchantLogout: RouteRef<typeof merchants.merchantLogout> = {
   path: '/api/merchantUsers/merchantLogout',
 };
 
+// merchant orders (the dashboard's Orders pane)
+export const listMerchantOrders: RouteRef<typeof merchantOrders.listMerchantOrders> = {
+  method: 'GET',
+  path: '/api/orders7/merchantId/:merchantId/orders',
+};
+export const getLatestMerchantOrder: RouteRef<typeof merchantOrders.getLatestMerchantOrder> = {
+  method: 'GET',
+  path: '/api/orders7/merchantId/:merchantId/latestOrder',
+};
+export const getMerchantOrderById: RouteRef<typeof merchantOrders.getMerchantOrderById> = {
+  method: 'GET',
+  path: '/api/orders7/merchantId/:merchantId/order/_id/:id',
+};
+export const updateMerchantOrder: RouteRef<typeof merchantOrders.updateMerchantOrder> = {
+  method: 'PUT',
+  path: '/api/orders7/merchantId/:merchantId/order/_idOrder/:id',
+};
+export const sendOrderTimeSms: RouteRef<typeof merchantOrders.sendOrderTimeSms> = {
+  method: 'POST',
+  path: '/api/orders7/merchantId/:merchantId/sendOrderTimeSMS',
+};
+export const streamMerchantOrders: RouteRef<typeof merchantOrders.streamMerchantOrders> = {
+  method: 'GET',
+  path: '/api/orders7/merchantId/:merchantId/orders/stream',
+};
+
+// merchant reports
+export const getDailyReport: RouteRef<typeof merchantReports.getDailyReport> = {
+  method: 'GET',
+  path: '/api/orders7/merchantId/:merchantId/orders/daily',
+};
+export const getDailyReportCsv: RouteRef<typeof merchantReports.getDailyReportCsv> = {
+  method: 'GET',
+  path: '/api/orders7/merchantId/:merchantId/orders/daily/csv',
+};
+
 // oidc
 export const listOidcProviders: RouteRef<typeof oidc.listOidcProviders> = {
   method: 'GET',
@@ -153,6 +196,26 @@ export const getBusinessInfo: RouteRef<typeof store.getBusinessInfo> = {
   path: '/api/businessInfos/merchantId/:merchantId/businessInfo',
 };
 
+// store settings (the merchant's own)
+export const getMerchantBusinessInfo: RouteRef<typeof storeSettings.getMerchantBusinessInfo> = {
+  method: 'GET',
+  path: '/api/businessInfos/merchantId/:merchantId/businessInfo/settings',
+};
+
+// transactions (void and tip adjustment)
+export const getOrderTransaction: RouteRef<typeof transactions.getOrderTransaction> = {
+  method: 'GET',
+  path: '/api/transactions/merchantId/:merchantId/orderId/:orderId',
+};
+export const voidTransaction: RouteRef<typeof transactions.voidTransaction> = {
+  method: 'PUT',
+  path: '/api/transactions/merchantId/:merchantId/transactionId/:transactionId/void',
+};
+export const adjustTransactionTips: RouteRef<typeof transactions.adjustTransactionTips> = {
+  method: 'PUT',
+  path: '/api/transactions/merchantId/:merchantId/transactionId/:transactionId',
+};
+
 // utils
 export const getMapSettings: RouteRef<typeof utils.getMapSettings> = {
   method: 'GET',
@@ -171,4 +234,58 @@ export const sendVerificationCode: RouteRef<typeof verification.sendVerification
 export const verifyPhone: RouteRef<typeof verification.verifyPhone> = {
   method: 'POST',
   path: '/api/verification/verifyPhone',
+};
+
+// menu pane
+export const addItem: RouteRef<typeof menuWrites.addItem> = {
+  method: 'POST',
+  path: '/api/items7/merchantId/:merchantId/item',
+};
+export const updateItem: RouteRef<typeof menuWrites.updateItem> = {
+  method: 'PUT',
+  path: '/api/items7/merchantId/:merchantId/item/:id',
+};
+export const completeItem: RouteRef<typeof menuWrites.completeItem> = {
+  method: 'PUT',
+  path: '/api/items7/merchantId/:merchantId/item_complete/:id',
+};
+export const deleteItem: RouteRef<typeof menuWrites.deleteItem> = {
+  method: 'DELETE',
+  path: '/api/items7/merchantId/:merchantId/item/:id',
+};
+export const addItemSize: RouteRef<typeof menuWrites.addItemSize> = {
+  method: 'POST',
+  path: '/api/items7/merchantId/:merchantId/itemSize/:id',
+};
+export const deleteItemSize: RouteRef<typeof menuWrites.deleteItemSize> = {
+  method: 'DELETE',
+  path: '/api/items7/merchantId/:merchantId/itemSize/:id/:sizeId',
+};
+export const addItemOption: RouteRef<typeof menuWrites.addItemOption> = {
+  method: 'POST',
+  path: '/api/items7/merchantId/:merchantId/itemOption/:id',
+};
+export const deleteItemOption: RouteRef<typeof menuWrites.deleteItemOption> = {
+  method: 'DELETE',
+  path: '/api/items7/merchantId/:merchantId/itemOption/:id/:optionId',
+};
+export const addItemOptionValue: RouteRef<typeof menuWrites.addItemOptionValue> = {
+  method: 'POST',
+  path: '/api/items7/merchantId/:merchantId/itemOptionValue/:id/:optionId',
+};
+export const deleteItemOptionValue: RouteRef<typeof menuWrites.deleteItemOptionValue> = {
+  method: 'DELETE',
+  path: '/api/items7/merchantId/:merchantId/itemOptionValue/:id/:optionId/:valueId',
+};
+export const uploadFile: RouteRef<typeof files.uploadFile> = {
+  method: 'POST',
+  path: '/api/files/upload',
+};
+export const removeUpload: RouteRef<typeof files.removeUpload> = {
+  method: 'DELETE',
+  path: '/api/files/remove/fileName/:name',
+};
+export const listPrinters: RouteRef<typeof printers.listPrinters> = {
+  method: 'GET',
+  path: '/api/printers/merchantId/:merchantId/printers',
 };

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { StatusPanel } from '../components/StatusPanel.js';
 import { dashboardPath, useMerchantAuth, useMerchantLogout } from './auth.js';
+import { DashboardShell } from './DashboardShell.js';
 
-/** /merchant/merchantId/:merchantId — signed-in merchants only; the panes come later. */
+/** /merchant/merchantId/:merchantId — signed-in merchants only (spec §2). */
 export function DashboardPage() {
   const { merchantId = '' } = useParams();
   const auth = useMerchantAuth();
@@ -42,25 +43,11 @@ export function DashboardPage() {
     });
 
   return (
-    <div className="page dashboard-page">
-      <header className="dashboard-header">
-        <p className="dashboard-header__brand">Forkful</p>
-        <p className="dashboard-header__merchant">
-          Signed in as <strong>{auth.data.merchantId}</strong>
-        </p>
-        <button type="button" className="button" onClick={signOut} disabled={logout.isPending}>
-          {logout.isPending ? 'Signing out…' : 'Sign out'}
-        </button>
-      </header>
-      <main className="card dashboard-main">
-        <h1>Dashboard coming soon</h1>
-        <p>Orders, store settings and menu management will appear here.</p>
-        {logout.isError ? (
-          <p className="form-error" role="alert">
-            Fail to signout
-          </p>
-        ) : null}
-      </main>
-    </div>
+    <DashboardShell
+      merchantId={merchantId}
+      onSignOut={signOut}
+      signingOut={logout.isPending}
+      signOutFailed={logout.isError}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
 import { dashboardPath, useMerchantAuth, useMerchantLogin } from './auth.js';
+import { unlockBell } from './live/bell-audio.js';
 
 /** /merchant/login: merchant id and password; a signed-in merchant goes to the dashboard. */
 export function LoginPage() {
@@ -28,6 +29,9 @@ export function LoginPage() {
       return;
     }
     setMissing(false);
+    // The sign-in click is the gesture browsers ask for before sound: the order bell is primed
+    // with it, so the dashboard can ring for new orders without asking again.
+    void unlockBell();
     login.mutate(
       { merchantUserName: merchantUserName.trim(), merchantPassword },
       {

@@ -1,0 +1,51 @@
+// The new-order bell's sound (spec §4: "loops a sound until the modal is closed"). Browsers play
+// sound only after a gesture on the page: the bell is on when the sign-in click unlocked it
+// (bell-audio.ts) or the browser allows sound anyway; otherwise it turns on with the first click
+// or key press anywhere, while the dashboard shows a banner asking for one.
+import { useCallback, useEffect, useState } from 'react';
+import { bellAudio, isBellUnlocked, unlockBell } from './bell-audio.js';
+
+export function useOrderBell(ringing: boolean) {
+  const [enabled, setEnabled] = useState(isBellUnlocked);
+
+  const unlock = useCallback(() => {
+    void unlockBell().then((ok) => {
+      if (ok) setEnabled(true);
+    });
+  }, []);
+
+  // The element is in the page (hidden), so its state can be seen: playing, looping.
+  useEffect(() => {
+    const audio = bellAudio();
+    audio.hidden = true;
+    document.body.appendChild(audio);
+    if (!isBellUnlocked()) unlock();
+    return () => {
+      audio.pause();
+      audio.remove();
+    };
+  }, [unlock]);
+
+  useEffect(() => {
+    if (enabled) return;
+    document.addEventListener('pointerdown', unlock, true);
+    document.addEventListener('keydown', unlock, true);
+    return () => {
+      document.removeEventListener('pointerdown', unlock, true);
+      document.removeEventListener('keydown', unlock, true);
+    };
+  }, [enabled, unlock]);
+
+  useEffect(() => {
+    const audio = bellAudio();
+    if (ringing && enabled) {
+      audio.currentTime = 0;
+      audio.play().catch(() => setEnabled(false));
+    } else {
+      audio.pause();
+      audio.currentTime = 0;
+    }
+  }, [ringing, enabled]);
+
+  return { enabled, unlock };
+}

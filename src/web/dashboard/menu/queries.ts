@@ -1,0 +1,110 @@
+// The Menu pane's calls (spec §7 "Items", "Files, printers"; docs/decisions/menu-writes.md), all
+// through the contract's refs: the merchant's items and categories (the same reads the storefront
+// makes, so the pane shows what diners see), the printers an item may print on, and the writes,
+// each answering the changed item, which replaces the pane's copy at once.
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import type { ItemView } from '../../../contract/menu.js';
+import {
+  addItem,
+  addItemOption,
+  addItemOptionValue,
+  addItemSize,
+  completeItem,
+  deleteItem,
+  deleteItemOption,
+  deleteItemOptionValue,
+  deleteItemSize,
+  listCategories,
+  listItems,
+  listPrinters,
+  removeUpload,
+  updateItem,
+} from '../../../contract/refs.js';
+import type { RouteAnswer, RouteBody } from '../../../contract/route.js';
+import { call } from '../../lib/api.js';
+
+export const menuKeys = {
+  all: (merchantId: string) => ['menuPane', merchantId] as const,
+  items: (merchantId: string) => ['menuPane', merchantId, 'items'] as const,
+  categories: (merchantId: string) => ['menuPane', merchantId, 'categories'] as const,
+  printers: (merchantId: string) => ['menuPane', merchantId, 'printers'] as const,
+};
+
+/** An item of the pane's list: the stored item, whatever the storefront adds for diners. */
+export type MenuItem = ItemView;
+export type MenuCategory = RouteAnswer<typeof listCategories>[number];
+export type MenuPrinter = RouteAnswer<typeof listPrinters>[number];
+export type ItemAddBody = RouteBody<typeof addItem>;
+export type ItemEditBody = RouteBody<typeof updateItem>;
+export type SizeAddBody = RouteBody<typeof addItemSize>;
+export type OptionAddBody = RouteBody<typeof addItemOption>;
+export type OptionValueAddBody = RouteBody<typeof addItemOptionValue>;
+
+export function useMenuItems(merchantId: string) {
+  return useQuery({
+    queryKey: menuKeys.items(merchantId),
+    queryFn: ({ signal }): Promise<MenuItem[]> =>
+      call(listItems, { params: { merchantId } }, signal),
+  });
+}
+
+export function useMenuCategories(merchantId: string) {
+  return useQuery({
+    queryKey: menuKeys.categories(merchantId),
+    queryFn: ({ signal }) => call(listCategories, { params: { merchantId } }, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** The printers an item may print on: kitchen and label (the API leaves receipt printers out). */
+export function usePrinters(merchantId: string) {
+  return useQuery({
+    queryKey: menuKeys.printers(merchantId),
+    queryFn: ({ signal }) => call(listPrinters, { params: { merchantId } }, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** Puts the item as the server answered it into the pane's list (added at the end if new). */
+export function storeItem(client: QueryClient, merchantId: string, item: MenuItem) {
+  client.setQueryData<MenuItem[]>(menuKeys.items(merchantId), (list) => {
+    if (!list) return list;
+    const at = list.findIndex((i) => i._id === item._id);
+    if (at === -1) return [...list, item];
+    const next = list.slice();
+    // Keep what the storefront's read adds (available, unavailableNote) until the next read.
+    next[at] = { ...list[at], ...item };
+    return next;
+  });
+}
+
+export function dropItem(client: QueryClient, merchantId: string, id: string) {
+  client.setQueryData<MenuItem[]>(menuKeys.items(merchantId), (list) =>
+    list?.filter((i) => i._id !== id),
+  );
+}
+
+/** The writes, one function per route; each resolves with what the server answered. */
+export function menuWrites(merchantId: string) {
+  const item = (id: string) => ({ merchantId, id });
+  return {
+    add: (body: ItemAddBody) => call(addItem, { params: { merchantId }, body }),
+    update: (id: string, body: ItemEditBody) => call(updateItem, { params: item(id), body }),
+    complete: (id: string, body: ItemEditBody, fileName: string) =>
+      call(completeItem, { params: item(id), body: { ...body, fileName } }),
+    remove: (id: string) => call(deleteItem, { params: item(id) }),
+    addSize: (id: string, body: SizeAddBody) => call(addItemSize, { params: item(id), body }),
+    removeSize: (id: string, sizeId: string) =>
+      call(deleteItemSize, { params: { ...item(id), sizeId } }),
+    addOption: (id: string, body: OptionAddBody) => call(addItemOption, { params: item(id), body }),
+    removeOption: (id: string, optionId: string) =>
+      call(deleteItemOption, { params: { ...item(id), optionId } }),
+    addValue: (id: string, optionId: string, body: OptionValueAddBody) =>
+      call(addItemOptionValue, { params: { ...item(id), optionId }, body }),
+    removeValue: (id: string, optionId: string, valueId: string) =>
+      call(deleteItemOptionValue, { params: { ...item(id), optionId, valueId } }),
+    /** Drops an upload that no item took (idempotent; see menu-writes-files.md). */
+    discardUpload: (name: string) => call(removeUpload, { params: { name } }),
+  };
+}
+export type MenuWrites = ReturnType<typeof menuWrites>;

@@ -1,0 +1,178 @@
+// The Orders pane's calls (spec §7 "Orders", "Transactions"; docs/decisions/merchant-orders.md),
+// all through the contract's refs: the range's list a capped page at a time (the API's cursor),
+// one order, the order's card transaction, the merchant's settings, the daily report, and the
+// updates. Types come from the contract's schemas, never restated here.
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { MerchantOrderView, OrderListAnswer } from '../../../contract/merchant-orders.js';
+import {
+  getDailyReport,
+  getMerchantBusinessInfo,
+  getMerchantOrderById,
+  getOrderTransaction,
+  listMerchantOrders,
+  updateMerchantOrder,
+} from '../../../contract/refs.js';
+import type { RouteBody, RouteQuery } from '../../../contract/route.js';
+import { call, isApiError } from '../../lib/api.js';
+
+/** One page of the list: the API allows up to 100; 50 fills a tall screen twice. */
+export const PAGE_SIZE = 50;
+
+export type RangeKind = NonNullable<RouteQuery<typeof listMerchantOrders>['range']>;
+/** The spec's dateRangeObj as the pane holds it. */
+export interface RangeChoice {
+  range: RangeKind;
+  from?: string;
+  to?: string;
+}
+
+/** A custom range is asked for only once both days are chosen, in order. */
+export function isRangeReady(r: RangeChoice): boolean {
+  return r.range !== 'custom' || (!!r.from && !!r.to && r.from <= r.to);
+}
+
+export function rangeQuery(r: RangeChoice): RangeChoice {
+  return r.range === 'custom' ? { range: 'custom', from: r.from!, to: r.to! } : { range: r.range };
+}
+
+export const ordersKeys = {
+  all: (merchantId: string) => ['merchantOrders', merchantId] as const,
+  lists: (merchantId: string) => ['merchantOrders', merchantId, 'list'] as const,
+  list: (merchantId: string, r: RangeChoice) =>
+    ['merchantOrders', merchantId, 'list', rangeQuery(r)] as const,
+  order: (merchantId: string, id: string) => ['merchantOrders', merchantId, 'order', id] as const,
+  transaction: (merchantId: string, id: string) =>
+    ['merchantOrders', merchantId, 'transaction', id] as const,
+  reports: (merchantId: string) => ['merchantOrders', merchantId, 'daily'] as const,
+  daily: (merchantId: string, r: RangeChoice) =>
+    ['merchantOrders', merchantId, 'daily', rangeQuery(r)] as const,
+  settings: (merchantId: string) => ['merchantSettings', merchantId] as const,
+  latest: (merchantId: string) => ['merchantOrders', merchantId, 'latest'] as const,
+};
+
+type ListData = InfiniteData<OrderListAnswer, number | undefined>;
+
+export function useOrderList(merchantId: string, r: RangeChoice) {
+  return useInfiniteQuery({
+    queryKey: ordersKeys.list(merchantId, r),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        listMerchantOrders,
+        {
+          params: { merchantId },
+          query: {
+            ...rangeQuery(r),
+            limit: PAGE_SIZE,
+            ...(pageParam === undefined ? {} : { before: pageParam }),
+          },
+        },
+        signal,
+      ),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: isRangeReady(r),
+    staleTime: 10_000,
+  });
+}
+
+export function useOrder(merchantId: string, id: string | null, fromList?: MerchantOrderView) {
+  return useQuery({
+    queryKey: ordersKeys.order(merchantId, id ?? ''),
+    queryFn: ({ signal }) =>
+      call(getMerchantOrderById, { params: { merchantId, id: id! } }, signal),
+    enabled: id !== null,
+    initialData: fromList,
+    staleTime: 10_000,
+  });
+}
+
+/** The order's card transaction (void and tip adjustment); null for an order without one. */
+export function useOrderTransaction(merchantId: string, order: MerchantOrderView | undefined) {
+  const hasCard = order?.paymentMethod === 'creditcard' && order.state === 'placed';
+  return useQuery({
+    queryKey: ordersKeys.transaction(merchantId, order?._id ?? ''),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call(
+          getOrderTransaction,
+          { params: { merchantId, orderId: order!._id } },
+          signal,
+        );
+      } catch (error) {
+        if (isApiError(error, 'not_found')) return null;
+        throw error;
+      }
+    },
+    enabled: !!order && hasCard,
+    staleTime: 10_000,
+  });
+}
+
+export function useMerchantSettings(merchantId: string) {
+  return useQuery({
+    queryKey: ordersKeys.settings(merchantId),
+    queryFn: ({ signal }) => call(getMerchantBusinessInfo, { params: { merchantId } }, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function useDailyReport(merchantId: string, r: RangeChoice, enabled: boolean) {
+  return useQuery({
+    queryKey: ordersKeys.daily(merchantId, r),
+    queryFn: ({ signal }) =>
+      call(getDailyReport, { params: { merchantId }, query: rangeQuery(r) }, signal),
+    enabled: enabled && isRangeReady(r),
+    staleTime: 10_000,
+  });
+}
+
+/** Writes a fresh copy of an order into its own cache entry and into every loaded list page. */
+export function patchOrder(client: QueryClient, merchantId: string, order: MerchantOrderView) {
+  client.setQueryData(ordersKeys.order(merchantId, order._id), order);
+  client.setQueriesData<ListData>({ queryKey: ordersKeys.lists(merchantId) }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            orders: p.orders.map((o) => (o._id === order._id ? order : o)),
+          })),
+        }
+      : data,
+  );
+}
+
+/**
+ * Reads the lists again after orders were added or voided. Each list is cut back to its first
+ * page first: a refetch of later pages with their old cursors would skip the order that the new
+ * one pushed off the first page. The merchant scrolls on for the rest.
+ */
+export async function refreshLists(client: QueryClient, merchantId: string) {
+  client.setQueriesData<ListData>({ queryKey: ordersKeys.lists(merchantId) }, (data) =>
+    data && data.pages.length > 1
+      ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+      : data,
+  );
+  await Promise.all([
+    client.invalidateQueries({ queryKey: ordersKeys.lists(merchantId) }),
+    client.invalidateQueries({ queryKey: ordersKeys.reports(merchantId) }),
+  ]);
+}
+
+export type OrderUpdate = RouteBody<typeof updateMerchantOrder>;
+
+export function useUpdateOrder(merchantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: OrderUpdate }) =>
+      call(updateMerchantOrder, { params: { merchantId, id }, body }),
+    onSuccess: (order) => patchOrder(client, merchantId, order),
+  });
+}

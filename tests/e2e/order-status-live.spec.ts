@@ -42,9 +42,10 @@ test("the order-placed page follows the merchant's changes live", async ({ page,
     if (r.url().endsWith(`/order/_id/${id}`)) pageLoads.push(r.url());
   });
 
-  expect(
-    (await request.put(`${orders}/order/_idOrder/${id}`, { data: { hasBeenRead: true } })).ok(),
-  ).toBe(true);
+  const read = await request.put(`${orders}/order/_idOrder/${id}`, {
+    data: { hasBeenRead: true },
+  });
+  expect(read.ok(), await read.text()).toBe(true);
   await expect(status).toHaveText('Status Confirmed');
 
   const ready = await request.post(`${orders}/sendOrderTimeSMS`, {

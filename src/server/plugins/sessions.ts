@@ -43,13 +43,17 @@ export async function startSession(
   previousToken: string | undefined,
 ): Promise<void> {
   if (previousToken) await destroySession(ctx.db, previousToken);
-  const { token, expiresAt } = await createSession(ctx.db, kind, ownerId, ctx.clock.now());
+  const now = ctx.clock.now();
+  const { token, expiresAt } = await createSession(ctx.db, kind, ownerId, now);
   reply.setCookie(SESSION_COOKIE[kind], token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: ctx.config.env === 'production',
-    expires: expiresAt,
+    // Max-Age, not Expires: a lifetime counts from when the browser receives it, so a browser
+    // whose clock differs from the server's (or a server on a test clock) keeps the cookie as
+    // long as the server keeps the session.
+    maxAge: Math.floor((expiresAt.getTime() - now.getTime()) / 1000),
   });
 }
 

@@ -6,6 +6,8 @@ import bellUrl from './assets/order-bell.wav';
 
 let element: HTMLAudioElement | null = null;
 let unlocked = false;
+/** The silent play of an unlock in progress: a pause() now would make it fail (AbortError). */
+let unlocking: Promise<boolean> | null = null;
 
 export function bellAudio(): HTMLAudioElement {
   if (!element) {
@@ -27,6 +29,7 @@ export function isBellUnlocked(): boolean {
  */
 export function unlockBell(): Promise<boolean> {
   if (unlocked) return Promise.resolve(true);
+  if (unlocking) return unlocking;
   const audio = bellAudio();
   audio.volume = 0;
   let playing: Promise<void>;
@@ -36,23 +39,35 @@ export function unlockBell(): Promise<boolean> {
     audio.volume = 1;
     return Promise.resolve(false);
   }
-  return Promise.resolve(playing).then(
+  unlocking = Promise.resolve(playing).then(
     () => {
       audio.pause();
       audio.currentTime = 0;
       audio.volume = 1;
       unlocked = true;
+      unlocking = null;
       return true;
     },
     () => {
       audio.volume = 1;
+      unlocking = null;
       return false;
     },
   );
+  return unlocking;
+}
+
+/** Silences the bell, unless an unlock is playing it silently (the unlock stops it itself). */
+export function stopBell(): void {
+  if (unlocking) return;
+  const audio = bellAudio();
+  audio.pause();
+  audio.currentTime = 0;
 }
 
 /** Tests start from a page that has had no gesture. */
 export function resetBellForTests() {
   element = null;
   unlocked = false;
+  unlocking = null;
 }

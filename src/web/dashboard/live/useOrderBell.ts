@@ -3,7 +3,7 @@
 // (bell-audio.ts) or the browser allows sound anyway; otherwise it turns on with the first click
 // or key press anywhere, while the dashboard shows a banner asking for one.
 import { useCallback, useEffect, useState } from 'react';
-import { bellAudio, isBellUnlocked, unlockBell } from './bell-audio.js';
+import { bellAudio, isBellUnlocked, stopBell, unlockBell } from './bell-audio.js';
 
 export function useOrderBell(ringing: boolean) {
   const [enabled, setEnabled] = useState(isBellUnlocked);
@@ -42,8 +42,9 @@ export function useOrderBell(ringing: boolean) {
       audio.currentTime = 0;
       audio.play().catch(() => setEnabled(false));
     } else {
-      audio.pause();
-      audio.currentTime = 0;
+      // Not a plain pause(): on mount the unlock above may be playing the bell silently, and a
+      // pause() would make that play() fail, leaving the bell off in a browser that allows sound.
+      stopBell();
     }
   }, [ringing, enabled]);
 

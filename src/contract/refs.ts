@@ -202,6 +202,23 @@ export const getMerchantBusinessInfo: RouteRef<typeof storeSettings.getMerchantB
   path: '/api/businessInfos/merchantId/:merchantId/businessInfo/settings',
 };
 
+export const updateBusinessInfo: RouteRef<typeof storeSettings.updateBusinessInfo> = {
+  method: 'PUT',
+  path: '/api/businessInfos/merchantId/:merchantId/businessInfo',
+};
+export const changeMerchantPassword: RouteRef<typeof storeSettings.changeMerchantPassword> = {
+  method: 'POST',
+  path: '/api/merchantUsers/merchantId/:merchantId/password',
+};
+export const updateCategory: RouteRef<typeof menuWrites.updateCategory> = {
+  method: 'PUT',
+  path: '/api/categories7/merchantId/:merchantId/_id/:id',
+};
+export const deleteCategoryPromo: RouteRef<typeof menuWrites.deleteCategoryPromo> = {
+  method: 'DELETE',
+  path: '/api/categories7/merchantId/:merchantId/promoMethod/:id',
+};
+
 // transactions (void and tip adjustment)
 export const getOrderTransaction: RouteRef<typeof transactions.getOrderTransaction> = {
   method: 'GET',

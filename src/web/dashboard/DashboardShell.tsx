@@ -116,7 +116,7 @@ export function DashboardShell({
               {pane === 'orders' ? (
                 <OrdersPane merchantId={merchantId} />
               ) : pane === 'store' ? (
-                <StorePane />
+                <StorePane merchantId={merchantId} />
               ) : (
                 <MenuPane />
               )}

@@ -1,5 +1,5 @@
-// The Menu pane's form fields: a label, the input, a hint and the field's error (spec §5 messages,
-// from the contract's schemas), linked for screen readers.
+// The dashboard's form fields (Menu and Store panes): a label, the input, a hint and the field's
+// error (spec §5 messages, from the contract's schemas), linked for screen readers.
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 

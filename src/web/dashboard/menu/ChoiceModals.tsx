@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { optionAddBody, optionValueAddBody, sizeAddBody } from '../../../contract/menu-writes.js';
 import { isApiError } from '../../lib/api.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
-import { apiIssuesByField, CheckField, issuesByField, TextInput } from './fields.js';
+import { apiIssuesByField, CheckField, issuesByField, TextInput } from '../components/fields.js';
 import type { OptionAddBody, OptionValueAddBody, SizeAddBody } from './queries.js';
 
 const PRICE_HINT = 'In dollars, e.g. 2.50; at most 99999.';

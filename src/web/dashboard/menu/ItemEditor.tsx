@@ -15,7 +15,7 @@ import { DashboardDialog } from '../components/DashboardDialog.js';
 import { useFlash } from '../components/Flash.js';
 import { failureText } from './alerts.js';
 import { OptionAddModal, OptionValueAddModal, SizeAddModal } from './ChoiceModals.js';
-import { apiIssuesByField, CheckField, issuesByField, TextInput } from './fields.js';
+import { apiIssuesByField, CheckField, issuesByField, TextInput } from '../components/fields.js';
 import { ImageCropModal } from './ImageCropModal.js';
 import {
   type ItemEditBody,

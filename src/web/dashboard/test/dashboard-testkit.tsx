@@ -11,7 +11,12 @@ import type {
   OrderListAnswer,
   OrderStreamEvent,
 } from '../../../contract/merchant-orders.js';
+import {
+  merchantBusinessInfo,
+  type MerchantBusinessInfo,
+} from '../../../contract/store-settings.js';
 import { jsonResponse } from '../../test-data/render.js';
+import { businessInfo } from '../../test-data/store.js';
 import { FlashProvider } from '../components/Flash.js';
 import { resetBellForTests } from '../live/bell-audio.js';
 
@@ -95,12 +100,17 @@ export function listAnswer(
   };
 }
 
-export const SETTINGS = {
-  merchantId: 'demo',
-  name: 'Golden Lotus',
-  timeZone: 'America/New_York',
+/** The merchant's own settings (GET .../businessInfo/settings), checked by the contract's schema. */
+export const SETTINGS: MerchantBusinessInfo = merchantBusinessInfo.parse({
+  ...businessInfo(),
+  email: 'hello@goldenlotus.example',
+  enableReceivingOrderPlacedSms: false,
   enableOrderTimeConfirmSms: true,
-};
+  emailReceivingNotification: ['orders@goldenlotus.example'],
+  customerInfoCollect: null,
+  dineinTables: ['T1', 'Patio 2'],
+  paymentProviders: ['sandbox', 'cardPointe'],
+});
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 export interface Call {

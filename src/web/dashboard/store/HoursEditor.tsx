@@ -151,12 +151,9 @@ export function HoursEditor({
                       periods.filter((_, j) => j !== i),
                     )
                   }
+                  aria-label={`Remove ${DAY_LABELS[day]} period ${i + 1}`}
                 >
                   Remove
-                  <span className="dash-sr-only">
-                    {' '}
-                    {DAY_LABELS[day]} period {i + 1}
-                  </span>
                 </button>
               </div>
             ))}
@@ -164,8 +161,9 @@ export function HoursEditor({
               type="button"
               className="button button--small"
               onClick={() => setDay(day, [...periods, NEW_PERIOD])}
+              aria-label={`Add hours on ${DAY_LABELS[day]}`}
             >
-              Add hours<span className="dash-sr-only"> on {DAY_LABELS[day]}</span>
+              Add hours
             </button>
             {dayError ? <p className="form-error">{dayError}</p> : null}
           </fieldset>

@@ -97,12 +97,13 @@ export function SettingsSection<D>({
           <button
             type="button"
             className="button store-section__edit"
+            aria-label={`Edit ${title}`}
             onClick={() => {
               setDraft(initial());
               setErrors({});
             }}
           >
-            Edit<span className="dash-sr-only"> {title}</span>
+            Edit
           </button>
         ) : null}
       </div>

@@ -32,8 +32,9 @@ export function TablesSection({ settings }: { settings: MerchantSettings }) {
                     type="button"
                     className="button button--small"
                     onClick={() => setQrFor(t)}
+                    aria-label={`QR code for table ${t}`}
                   >
-                    QR code<span className="dash-sr-only"> for table {t}</span>
+                    QR code
                   </button>
                 </li>
               ))}
@@ -55,8 +56,9 @@ export function TablesSection({ settings }: { settings: MerchantSettings }) {
                   type="button"
                   className="button button--small"
                   onClick={() => setDraft(draft.filter((_, j) => j !== i))}
+                  aria-label={`Remove table ${i + 1}`}
                 >
-                  Remove<span className="dash-sr-only"> table {i + 1}</span>
+                  Remove
                 </button>
               </div>
             ))}

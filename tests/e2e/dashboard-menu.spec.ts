@@ -4,21 +4,10 @@
 // store page shows the item with its picture, size and option. Sold out is toggled in the pane and
 // the store page shows it. Screenshots of the pane and the edit modal at 1280 and 1024 px; axe on
 // the pane and the editor.
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoBlockingViolations, signInToDashboard as signIn } from './support/dashboard.js';
 import { skipStoreEntry } from './support/store-entry.js';
-
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function signIn(page: Page) {
-  await page.goto('/merchant/login');
-  await page.getByLabel('Merchant ID').fill('demo');
-  await page.getByLabel('Password').fill('Demo1234');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/merchant\/merchantId\/demo$/);
-}
 
 async function openMenuPane(page: Page) {
   await page
@@ -27,22 +16,6 @@ async function openMenuPane(page: Page) {
     .click();
   await expect(page.getByRole('heading', { name: 'Menu', level: 1 })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
-}
-
-async function expectNoBlockingViolations(page: Page, name: string, scope?: string) {
-  let builder = new AxeBuilder({ page })
-    .withTags(TAGS)
-    // react-aria's live announcer (not our markup; see a11y.spec.ts).
-    .exclude('[role="log"][aria-live="assertive"] > [role="img"]');
-  if (scope) builder = builder.include(scope);
-  const { violations } = await builder.analyze();
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const other = violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
-  if (other.length)
-    console.log(`${name}: also ${other.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
-  expect(
-    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
 }
 
 /** A 1200×800 PNG with stripes, so the crop shows what it frames. */

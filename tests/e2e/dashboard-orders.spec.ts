@@ -294,6 +294,12 @@ test('tip adjustment, void, the range filter, the sale detail and the daily repo
   await sale.getByRole('button', { name: 'Daily report' }).click();
   const daily = page.getByRole('dialog', { name: 'Daily report' });
   await expect(daily.getByRole('rowheader', { name: 'Total' })).toBeVisible();
+  // The bar chart of the daily totals (its own lazy chunk), summed up in its label: one day, today.
+  await expect(
+    daily.getByRole('img', {
+      name: /^Daily totals, 1 day, highest \$\d+\.\d\d on \d{4}-\d\d-\d\d$/,
+    }),
+  ).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('dashboard-daily-report-1280.png') });
   const download = page.waitForEvent('download');
   await daily.getByRole('link', { name: 'Download CSV' }).click();

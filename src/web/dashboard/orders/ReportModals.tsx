@@ -1,7 +1,10 @@
 // The sale detail by payment type and the daily report (spec §2, §3 "Daily sale row"): both read
 // GET .../orders/daily for the pane's range (voided orders left out, merchant-local days); the
-// CSV is the same rows from .../orders/daily/csv. The bar chart of issue 13 comes later.
+// CSV is the same rows from .../orders/daily/csv. The daily report's bar chart (recharts) is a lazy
+// chunk: asked for when the daily report opens, alongside the report itself, and never before.
+import { lazy, Suspense, useEffect } from 'react';
 import { Button } from 'react-aria-components';
+import { ErrorBoundary } from 'react-error-boundary';
 import { getDailyReportCsv } from '../../../contract/refs.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { urlOf } from '../../lib/api.js';
@@ -10,6 +13,9 @@ import { StatusPanel } from '../../components/StatusPanel.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
 import { type RangeChoice, rangeQuery, useDailyReport } from './queries.js';
 import { RANGE_LABELS } from './RangeFilter.js';
+
+const loadChart = () => import('./DailyTotalsChart.js');
+const DailyTotalsChart = lazy(async () => ({ default: (await loadChart()).DailyTotalsChart }));
 
 const PAYMENT_LABELS: Record<string, string> = { creditcard: 'Credit Card', cash: 'Cash' };
 
@@ -101,6 +107,11 @@ export function DailyReportModal({
   onClose: () => void;
 }) {
   const report = useDailyReport(merchantId, range, true);
+  // The chart's chunk loads while the report is asked for; a failed load is left to the chart's
+  // error boundary below.
+  useEffect(() => {
+    loadChart().catch(() => {});
+  }, []);
   const csv = urlOf(getDailyReportCsv, { merchantId }, rangeQuery(range));
   return (
     <DashboardDialog title="Daily report" onClose={onClose} className="report-modal">
@@ -117,42 +128,50 @@ export function DailyReportModal({
       ) : report.data.rows.length === 0 ? (
         <p>{MESSAGES.NO_DATA_FOUND}</p>
       ) : (
-        <div className="dash-table-scroll" tabIndex={0} aria-label="Daily report table">
-          <table className="dash-table">
-            <caption className="dash-sr-only">Sales per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {COLUMNS.map(([label]) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-                <th scope="col">Orders</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.data.rows.map((row) => (
-                <tr key={row.day}>
-                  <th scope="row">{row.day}</th>
-                  {COLUMNS.map(([label, key]) => (
-                    <td key={label}>{formatCents(row[key])}</td>
+        <>
+          {/* Without its chunk (a failed load) the table alone still carries every figure. */}
+          <ErrorBoundary fallback={null}>
+            <Suspense fallback={<div className="daily-chart daily-chart--loading" aria-hidden />}>
+              <DailyTotalsChart rows={report.data.rows} />
+            </Suspense>
+          </ErrorBoundary>
+          <div className="dash-table-scroll" tabIndex={0} aria-label="Daily report table">
+            <table className="dash-table">
+              <caption className="dash-sr-only">Sales per day</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  {COLUMNS.map(([label]) => (
+                    <th key={label} scope="col">
+                      {label}
+                    </th>
                   ))}
-                  <td>{row.orders}</td>
+                  <th scope="col">Orders</th>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">Total</th>
-                {COLUMNS.map(([label, key]) => (
-                  <td key={label}>{formatCents(report.data.total[key])}</td>
+              </thead>
+              <tbody>
+                {report.data.rows.map((row) => (
+                  <tr key={row.day}>
+                    <th scope="row">{row.day}</th>
+                    {COLUMNS.map(([label, key]) => (
+                      <td key={label}>{formatCents(row[key])}</td>
+                    ))}
+                    <td>{row.orders}</td>
+                  </tr>
                 ))}
-                <td>{report.data.total.orders}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  {COLUMNS.map(([label, key]) => (
+                    <td key={label}>{formatCents(report.data.total[key])}</td>
+                  ))}
+                  <td>{report.data.total.orders}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </>
       )}
       <div className="dash-dialog__actions">
         <a className="button button--primary" href={csv} download>

@@ -23,8 +23,9 @@ const DAY_LABELS: Record<Weekday, string> = {
 /** A new period starts as the usual lunch-to-evening shift. */
 const NEW_PERIOD: OpenPeriod = { open: 11 * 60, close: 21 * 60 };
 
+/** "11:00 AM – 9:00 PM"; a closing time of 1440 reads "midnight", not a second "12:00 AM". */
 export function periodText(p: OpenPeriod): string {
-  return `${formatMinutes12h(p.open)} – ${formatMinutes12h(p.close)}`;
+  return `${formatMinutes12h(p.open)} – ${p.close === 1440 ? 'midnight' : formatMinutes12h(p.close)}`;
 }
 
 export function HoursRead({ hours }: { hours: WeeklyHours | null | undefined }) {

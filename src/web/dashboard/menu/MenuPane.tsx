@@ -2,7 +2,7 @@
 // headers (name, category, price, sold out) and a category filter, a sold-out switch per item,
 // the item edit and add modals (sizes, options and values, image with its crop, printers), and
 // deleting an item. Every write goes to the API at once and the storefront shows it at its next
-// read (docs/decisions/merchant-dashboard-menu.md).
+// read (docs/decisions/merchant-dashboard.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Switch } from 'react-aria-components';

@@ -247,3 +247,32 @@ test('a table QR code opens its dine-in link, and its PDF is named after the tab
   await expect(page).toHaveURL(/\/store\/demo\/dinein\/T5$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test('a store section is edited and saved with the keyboard only', async ({ page }) => {
+  await signInToDashboard(page);
+  await openStorePane(page);
+  const section = sectionOf(page, 'Notices');
+  const before = await (await page.request.get(SETTINGS_URL)).json();
+  try {
+    await section.getByRole('button', { name: 'Edit Notices' }).focus();
+    await page.keyboard.press('Enter');
+    // The focus moves into the form, on its first field.
+    const home = section.getByRole('textbox', { name: 'Home page notice' });
+    await expect(home).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Typed without a mouse');
+    // Tab through the other notices to Save, then Enter.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(section.getByRole('button', { name: 'Save' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(section).toContainText('Typed without a mouse');
+    // Back on Edit, where the merchant started.
+    await expect(section.getByRole('button', { name: 'Edit Notices' })).toBeFocused();
+  } finally {
+    await page.request.put(SETTINGS_URL.replace('/settings', ''), {
+      data: { homePageNotice: (before as { homePageNotice: string }).homePageNotice },
+    });
+  }
+});

@@ -3,7 +3,7 @@
 // checks the draft with the section's own rules first (the contract's schemas, so the spec's
 // messages show at once), then sends it; a refused save keeps the edit view open with the
 // server's field messages and shows the section's save-failure alert (spec §8) for 1.5 s.
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, type SaveFailure } from '../../../domain/messages.js';
 import { isApiError } from '../../lib/api.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
@@ -62,6 +62,22 @@ export function SettingsSection<D>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Keyboard users keep their place: Edit moves the focus to the form's first field, and leaving
+  // the edit view (saved or cancelled) moves it back to Edit, instead of losing it to the page.
+  const formRef = useRef<HTMLFormElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  const editing = draft !== null;
+  useEffect(() => {
+    if (editing && !wasEditing.current) {
+      formRef.current
+        ?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button')
+        ?.focus();
+    } else if (!editing && wasEditing.current) {
+      editRef.current?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
 
   const close = () => {
     setDraft(null);
@@ -95,6 +111,7 @@ export function SettingsSection<D>({
         <h2 id={headingId}>{title}</h2>
         {draft === null && editable ? (
           <button
+            ref={editRef}
             type="button"
             className="button store-section__edit"
             aria-label={`Edit ${title}`}
@@ -111,6 +128,7 @@ export function SettingsSection<D>({
         <div className="store-section__read">{read}</div>
       ) : (
         <form
+          ref={formRef}
           className="store-section__form"
           noValidate
           aria-labelledby={headingId}

@@ -36,6 +36,8 @@ export function TextInput({
   inputMode,
   required = false,
   autoFocus = false,
+  type = 'text',
+  autoComplete,
 }: {
   id: string;
   label: string;
@@ -47,6 +49,8 @@ export function TextInput({
   inputMode?: 'decimal' | 'numeric';
   required?: boolean;
   autoFocus?: boolean;
+  type?: 'text' | 'password';
+  autoComplete?: string;
 }) {
   const describedBy =
     [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -69,7 +73,8 @@ export function TextInput({
       ) : (
         <input
           {...common}
-          type="text"
+          type={type}
+          autoComplete={autoComplete}
           inputMode={inputMode}
           onChange={(e) => onChange(e.target.value)}
         />

@@ -143,7 +143,8 @@ function PasswordForm({ merchantId }: { merchantId: string }) {
         );
       }}
     >
-      <PasswordInput
+      <TextInput
+        type="password"
         id={`${id}-current`}
         label="Current password"
         value={current}
@@ -151,7 +152,8 @@ function PasswordForm({ merchantId }: { merchantId: string }) {
         error={errors.currentPassword}
         autoComplete="current-password"
       />
-      <PasswordInput
+      <TextInput
+        type="password"
         id={`${id}-new`}
         label="New password"
         value={next}
@@ -169,41 +171,5 @@ function PasswordForm({ merchantId }: { merchantId: string }) {
         </button>
       </div>
     </form>
-  );
-}
-
-function PasswordInput({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  autoComplete,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error: string | undefined;
-  autoComplete: string;
-}) {
-  return (
-    <div className="dash-field menu-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="password"
-        value={value}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="form-error menu-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

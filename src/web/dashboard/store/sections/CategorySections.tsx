@@ -56,6 +56,30 @@ function CategoryPicker({
   );
 }
 
+/** Each category with what the section says of it. */
+function CategoryFacts({
+  loading,
+  categories,
+  describe,
+}: {
+  loading: boolean;
+  categories: CategoryView[];
+  describe: (c: CategoryView) => string;
+}) {
+  if (loading) return <p className="muted">Loading…</p>;
+  if (categories.length === 0) return <p className="muted">No categories yet.</p>;
+  return (
+    <dl className="store-facts store-facts--wide">
+      {categories.map((c) => (
+        <div key={c._id} className="store-facts__row">
+          <dt>{c.name}</dt>
+          <dd>{describe(c)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function useCategories(merchantId: string) {
   const query = useMenuCategories(merchantId);
   return { categories: query.data ?? [], loading: query.isPending };
@@ -83,20 +107,11 @@ export function CategoryHoursSection({ merchantId }: { merchantId: string }) {
         return null;
       }}
       read={
-        loading ? (
-          <p className="muted">Loading…</p>
-        ) : categories.length === 0 ? (
-          <p className="muted">No categories yet.</p>
-        ) : (
-          <dl className="store-facts store-facts--wide">
-            {categories.map((c) => (
-              <div key={c._id} className="store-facts__row">
-                <dt>{c.name}</dt>
-                <dd>{hoursSummary(c.availableHour)}</dd>
-              </div>
-            ))}
-          </dl>
-        )
+        <CategoryFacts
+          loading={loading}
+          categories={categories}
+          describe={(c) => hoursSummary(c.availableHour)}
+        />
       }
       edit={({ draft, setDraft, errors, idBase }) => (
         <div className="store-form__stack">
@@ -173,24 +188,15 @@ export function CategoryPromoSection({ merchantId }: { merchantId: string }) {
         return null;
       }}
       read={
-        loading ? (
-          <p className="muted">Loading…</p>
-        ) : categories.length === 0 ? (
-          <p className="muted">No categories yet.</p>
-        ) : (
-          <dl className="store-facts store-facts--wide">
-            {categories.map((c) => (
-              <div key={c._id} className="store-facts__row">
-                <dt>{c.name}</dt>
-                <dd>
-                  {c.promoMethod
-                    ? `${c.promoMethod.name}: ${promoDisplayText(c.promoMethod)}`
-                    : 'No promotion'}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        )
+        <CategoryFacts
+          loading={loading}
+          categories={categories}
+          describe={(c) =>
+            c.promoMethod
+              ? `${c.promoMethod.name}: ${promoDisplayText(c.promoMethod)}`
+              : 'No promotion'
+          }
+        />
       }
       edit={({ draft, setDraft, errors, idBase }) => (
         <div className="store-form__stack">

@@ -11,6 +11,46 @@ import { firstError, splitList } from './list-text.js';
 import { checkedSave, yesNo } from './save.js';
 
 type Props = { settings: MerchantSettings };
+type Flags<K extends string> = readonly (readonly [K, string])[];
+
+/** A section's on/off settings in its read view: one "label: Yes/No" row each. */
+function FlagRows<K extends string>({
+  flags,
+  values,
+}: {
+  flags: Flags<K>;
+  values: Record<K, boolean>;
+}) {
+  return flags.map(([f, label]) => (
+    <div key={f} className="store-facts__row">
+      <dt>{label}</dt>
+      <dd>{yesNo(values[f])}</dd>
+    </div>
+  ));
+}
+
+/** The same settings in the edit view: one checkbox each. */
+function FlagChecks<K extends string, D extends Record<K, boolean>>({
+  flags,
+  draft,
+  setDraft,
+  idBase,
+}: {
+  flags: Flags<K>;
+  draft: D;
+  setDraft: (next: D) => void;
+  idBase: string;
+}) {
+  return flags.map(([f, label]) => (
+    <CheckField
+      key={f}
+      id={`${idBase}-${f}`}
+      label={label}
+      checked={draft[f]}
+      onChange={(on) => setDraft({ ...draft, [f]: on })}
+    />
+  ));
+}
 
 /** A fraction as typed back: 0.08875 stays "0.08875" (no float noise). */
 const rateText = (rate: number) => String(Number(rate.toFixed(6)));
@@ -109,12 +149,7 @@ export function DeliverySection({ settings }: Props) {
       }}
       read={
         <dl className="store-facts">
-          {METHODS.map(([f, label]) => (
-            <div key={f} className="store-facts__row">
-              <dt>{label}</dt>
-              <dd>{yesNo(settings[f])}</dd>
-            </div>
-          ))}
+          <FlagRows flags={METHODS} values={settings} />
           <dt>Delivery fees</dt>
           <dd>
             {settings.deliveryFees.length
@@ -136,15 +171,7 @@ export function DeliverySection({ settings }: Props) {
         return (
           <div className="store-form__stack">
             <div className="menu-form__checks">
-              {METHODS.map(([f, label]) => (
-                <CheckField
-                  key={f}
-                  id={`${idBase}-${f}`}
-                  label={label}
-                  checked={draft[f]}
-                  onChange={(on) => setDraft({ ...draft, [f]: on })}
-                />
-              ))}
+              <FlagChecks flags={METHODS} draft={draft} setDraft={setDraft} idBase={idBase} />
             </div>
             {draft.fees.map((row, i) => (
               <fieldset key={i} className="menu-fieldset store-form__grid">
@@ -233,12 +260,7 @@ export function PaymentSection({ settings }: Props) {
         <dl className="store-facts">
           <dt>Card gateway</dt>
           <dd>{providerLabel(settings.ecomm_provider)}</dd>
-          {PAYMENT_FLAGS.map(([f, label]) => (
-            <div key={f} className="store-facts__row">
-              <dt>{label}</dt>
-              <dd>{yesNo(settings[f])}</dd>
-            </div>
-          ))}
+          <FlagRows flags={PAYMENT_FLAGS} values={settings} />
         </dl>
       }
       edit={({ draft, setDraft, errors, idBase }) => (
@@ -262,15 +284,7 @@ export function PaymentSection({ settings }: Props) {
             ) : null}
           </div>
           <div className="menu-form__checks">
-            {PAYMENT_FLAGS.map(([f, label]) => (
-              <CheckField
-                key={f}
-                id={`${idBase}-${f}`}
-                label={label}
-                checked={draft[f]}
-                onChange={(on) => setDraft({ ...draft, [f]: on })}
-              />
-            ))}
+            <FlagChecks flags={PAYMENT_FLAGS} draft={draft} setDraft={setDraft} idBase={idBase} />
           </div>
         </div>
       )}
@@ -301,25 +315,12 @@ export function DisplaySection({ settings }: Props) {
       save={(d) => checkedSave({ ...d }, save.mutateAsync)}
       read={
         <dl className="store-facts">
-          {DISPLAY_FLAGS.map(([f, label]) => (
-            <div key={f} className="store-facts__row">
-              <dt>{label}</dt>
-              <dd>{yesNo(settings[f])}</dd>
-            </div>
-          ))}
+          <FlagRows flags={DISPLAY_FLAGS} values={settings} />
         </dl>
       }
       edit={({ draft, setDraft, idBase }) => (
         <div className="menu-form__checks">
-          {DISPLAY_FLAGS.map(([f, label]) => (
-            <CheckField
-              key={f}
-              id={`${idBase}-${f}`}
-              label={label}
-              checked={draft[f]}
-              onChange={(on) => setDraft({ ...draft, [f]: on })}
-            />
-          ))}
+          <FlagChecks flags={DISPLAY_FLAGS} draft={draft} setDraft={setDraft} idBase={idBase} />
         </div>
       )}
     />

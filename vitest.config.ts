@@ -29,6 +29,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/strict-console.ts', 'tests/setup/jsdom-css.ts'],
+          // A pane's first test loads its lazy chunks in jsdom (2–3 s alone); on 2 busy cores
+          // that can pass 5 s. Waits inside tests keep their own shorter timeouts.
+          testTimeout: 15_000,
         },
       },
       {

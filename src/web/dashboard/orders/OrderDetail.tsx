@@ -1,7 +1,8 @@
 // The selected order, on the left of the Orders pane (spec §2, §3 "Order"): its lines with
 // options, size and note; the amounts; the method with table, car or room; the customer; the
-// schedule and the ready time; the payment with the masked card; the unpaid and void marks.
-import type { ReactNode } from 'react';
+// schedule and the ready time; the payment with the masked card; the unpaid and void marks; the
+// delivery map.
+import { useState, type ReactNode } from 'react';
 import type { MerchantOrderView } from '../../../contract/merchant-orders.js';
 import { formatCents } from '../../lib/format.js';
 import {
@@ -13,6 +14,7 @@ import {
   paymentText,
   phoneText,
 } from './labels.js';
+import { DeliveryMapModal } from './DeliveryMapModal.js';
 import { OrderLines } from './OrderLines.js';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -33,6 +35,7 @@ export function OrderDetail({
   timeZone: string | undefined;
   actions: ReactNode;
 }) {
+  const [mapOpen, setMapOpen] = useState(false);
   const a = order.amounts;
   const voided = isVoided(order);
   const unpaid = !voided && isUnpaid(order);
@@ -99,6 +102,18 @@ export function OrderDetail({
                   {order.deliveryDistanceMiles !== null
                     ? ` (${order.deliveryDistanceMiles.toFixed(1)} mi)`
                     : ''}
+                  {order.deliveryLocation ? (
+                    <>
+                      {' '}
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => setMapOpen(true)}
+                      >
+                        Delivery map
+                      </button>
+                    </>
+                  ) : null}
                 </Row>
               ) : null}
               {order.deliveryNote ? <Row label="Delivery note">{order.deliveryNote}</Row> : null}
@@ -130,6 +145,14 @@ export function OrderDetail({
           </section>
         </div>
       </div>
+      {mapOpen && order.deliveryLocation ? (
+        <DeliveryMapModal
+          at={order.deliveryLocation}
+          address={order.customerAddrStr}
+          miles={order.deliveryDistanceMiles}
+          onClose={() => setMapOpen(false)}
+        />
+      ) : null}
     </article>
   );
 }

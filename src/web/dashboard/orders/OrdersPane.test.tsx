@@ -196,6 +196,28 @@ describe('the selected order', () => {
     expect(calls.some((c) => c.url.pathname.includes('/api/transactions/'))).toBe(false);
   });
 
+  it('opens the delivery map of a delivery order (spec §2 delivery map modal)', async () => {
+    orders[1] = {
+      ...orders[1]!,
+      orderMethod: 'delivery',
+      customerAddrStr: '100 Centre Street, New York, NY 10013',
+      deliveryLocation: { lat: 40.7142, lng: -74.0019 },
+      deliveryDistanceMiles: 0.4,
+    };
+    api([
+      [
+        'GET',
+        /\/api\/utils\/mapSettings$/,
+        () => jsonResponse(200, { tileUrl: null, attribution: '' }),
+      ],
+    ]);
+    renderPane(`/merchant/merchantId/demo?order=${orders[1]!._id}`);
+    const detail = await screen.findByRole('region', { name: 'Selected order' });
+    fireEvent.click(await within(detail).findByRole('button', { name: 'Delivery map' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delivery map' });
+    expect(dialog.textContent).toContain('100 Centre Street, New York, NY 10013 (0.4 mi)');
+  });
+
   it('shows "Fail to update order." when marking read fails (M8.17)', async () => {
     api([
       ['PUT', /\/order\/_idOrder\//, () => jsonResponse(500, { code: 'internal', message: 'x' })],

@@ -19,7 +19,7 @@ import type { CheckoutInfoBody } from '../cart/queries.js';
 import { formatAddress } from '../display.js';
 import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
-import { AddressMap } from '../map/AddressMap.js';
+import { AddressMap } from '../../components/map/AddressMap.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
 import { Amounts } from './Summary.js';
 import { TextSetting } from './TextSetting.js';

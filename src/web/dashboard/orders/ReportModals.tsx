@@ -114,7 +114,11 @@ export function DailyReportModal({
   }, []);
   const csv = urlOf(getDailyReportCsv, { merchantId }, rangeQuery(range));
   return (
-    <DashboardDialog title="Daily report" onClose={onClose} className="report-modal">
+    <DashboardDialog
+      title="Daily report"
+      onClose={onClose}
+      className="report-modal report-modal--daily"
+    >
       <p className="muted">
         {rangeText(range)}
         {report.data ? ` · days in ${report.data.timeZone}` : ''}

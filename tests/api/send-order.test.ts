@@ -142,6 +142,27 @@ describe('placing an order', () => {
     expect(mine).toHaveLength(1);
   });
 
+  it('answers a second placement that arrives after the first emptied the cart with 409 naming it, for two minutes', async () => {
+    const { d, phone } = await readyDiner();
+    const first = await send(d, { checkout: checkout(phone) });
+    expect(first.status).toBe(200);
+    const late = await send(d, { checkout: checkout(phone) });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe(
+      `This cart was just ordered (order ${first.body._id}), so it is empty now.`,
+    );
+    clock.advance(2 * 60_000 + 1000);
+    try {
+      const later = await send(d, { checkout: checkout(phone) });
+      expect(later.status).toBe(400);
+      expect(later.body.message).toBe('Your cart is empty. Add items to get started.');
+    } finally {
+      clock.set(TUESDAY_NOON);
+    }
+    const mine = await t.ctx.db.select().from(orders).where(eq(orders.anonUserId, d.uid));
+    expect(mine).toHaveLength(1);
+  });
+
   it('declines a declined card with no order number and keeps the cart', async () => {
     const { d, phone } = await readyDiner();
     const res = await send(d, {

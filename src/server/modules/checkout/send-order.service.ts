@@ -17,7 +17,13 @@ import type { AppContext } from '../../app-context.js';
 import { AppError, type ErrorCode } from '../../lib/app-error.js';
 import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/index.js';
 import { requireCaptcha } from '../captcha/index.js';
-import { type OrderDraft, cartBeingPlaced } from '../orders/index.js';
+import {
+  type OrderDraft,
+  JUST_ORDERED_MS,
+  cartBeingPlaced,
+  cartJustOrdered,
+  orderPlacedSince,
+} from '../orders/index.js';
 import {
   type SendOrderResult,
   earlierAnswer,
@@ -119,6 +125,10 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     throw cartBeingPlaced(claim.placingOrderId);
   }
   if (priced.lines.length === 0) {
+    // Emptied by an order of this cart a moment ago: the same 409 as a race the claim caught.
+    const since = new Date(now.getTime() - JUST_ORDERED_MS);
+    const just = await orderPlacedSince(ctx.db, merchant.id, req.uid, since);
+    if (just) throw cartJustOrdered(just);
     throw new AppError('invalid_input', MESSAGES.EMPTY_CART, [
       { path: ['body', 'orderItems'], message: MESSAGES.EMPTY_CART },
     ]);

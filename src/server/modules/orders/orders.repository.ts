@@ -1,5 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   cartLines,
@@ -266,6 +266,29 @@ export async function orderThatTookLines(
       ),
     )
     .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+/** The diner's latest order at this merchant placed at or after `since` (a cart just ordered). */
+export async function orderPlacedSince(
+  tx: Tx,
+  merchantUuid: string,
+  anonUserId: string,
+  since: Date,
+): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantUuid),
+        eq(orders.anonUserId, anonUserId),
+        eq(orders.state, 'placed'),
+        gte(orders.placedAt, since),
+      ),
+    )
+    .orderBy(desc(orders.placedAt))
     .limit(1);
   return row?.id;
 }

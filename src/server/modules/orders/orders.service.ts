@@ -271,6 +271,21 @@ export function cartBeingPlaced(orderId: string): AppError {
   );
 }
 
+/**
+ * How long after an order took the cart a placement of the emptied cart is answered as a second
+ * placement of that order (a double click or a second tab arriving late) rather than "empty".
+ */
+export const JUST_ORDERED_MS = 2 * 60_000;
+
+/** The 409 of a placement that arrives just after another order of the cart took its lines. */
+export function cartJustOrdered(orderId: string): AppError {
+  return new AppError(
+    'conflict',
+    `This cart was just ordered (order ${orderId}), so it is empty now.`,
+    [{ path: ['orderPlaced'], message: orderId }],
+  );
+}
+
 /** The cart lost lines it was priced with (removed meanwhile): the diner reviews it again. */
 export function cartChanged(): AppError {
   return new AppError(

@@ -93,6 +93,20 @@ const envSchema = z.object({
   OUTBOX_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   OUTBOX_BACKOFF_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
   OUTBOX_BACKOFF_MAX_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  // Payment gateways (docs/decisions/payment-gateways.md). Each merchant's credentials pick the
+  // vendor's test or live host; a base URL set here replaces that host for every merchant (the
+  // local fakes in tests and journeys, or a vendor's private endpoint).
+  CARDPOINTE_BASE_URL: unsetIfEmpty(z.url()),
+  TRANSIT_BASE_URL: unsetIfEmpty(z.url()),
+  AUTHORIZENET_BASE_URL: unsetIfEmpty(z.url()),
+  CONVERGE_BASE_URL: unsetIfEmpty(z.url()),
+  /** Time limit of one gateway call: above CardPointe's own 32 s "Timed out" answer. */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(40_000),
+  /**
+   * Converge (elavon) is offered only when this is true: the server-side confirmation of a
+   * hosted payment relies on a query call PROTOCOLS marks unverified (gateway-converge.md).
+   */
+  CONVERGE_EXPERIMENTAL: unsetIfEmpty(z.enum(['true', 'false'])),
   /** The crash drill of the payment recovery test (payments-sandbox.md); ignored in production. */
   FORKFUL_SANDBOX_CRASH_AFTER_APPROVAL: z.enum(['0', '1']).default('0'),
 });
@@ -115,6 +129,15 @@ export interface Config {
   apiDocs: boolean;
   /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
   rateLimitMultiplier: number;
+  /** Payment gateways: host overrides, call time limit, Converge switch. */
+  gateways: {
+    cardPointeBaseUrl: string | undefined;
+    transitBaseUrl: string | undefined;
+    authorizeNetBaseUrl: string | undefined;
+    convergeBaseUrl: string | undefined;
+    timeoutMs: number;
+    convergeExperimental: boolean;
+  };
   /** The journeys' controls (docs/decisions/browser-journeys.md); refused in production. */
   testControls: boolean;
   /** Proxies in front of the app whose X-Forwarded-For may be believed (0 = none). */
@@ -275,6 +298,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     testControls: e.TEST_CONTROLS === 'true',
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    gateways: {
+      cardPointeBaseUrl: e.CARDPOINTE_BASE_URL?.replace(/\/+$/, ''),
+      transitBaseUrl: e.TRANSIT_BASE_URL?.replace(/\/+$/, ''),
+      authorizeNetBaseUrl: e.AUTHORIZENET_BASE_URL?.replace(/\/+$/, ''),
+      convergeBaseUrl: e.CONVERGE_BASE_URL?.replace(/\/+$/, ''),
+      timeoutMs: e.GATEWAY_TIMEOUT_MS,
+      convergeExperimental: e.CONVERGE_EXPERIMENTAL === 'true',
+    },
     loadShed: {
       enabled: e.LOAD_SHED ? e.LOAD_SHED === 'true' : e.NODE_ENV !== 'test',
       maxInFlight: e.LOAD_SHED_MAX_IN_FLIGHT,

@@ -9,9 +9,20 @@ export interface FakeRequest {
   body: string;
 }
 
-export type FakeHandler = (
-  req: FakeRequest,
-) => Promise<{ status: number; json?: unknown; text?: string; delayMs?: number }>;
+export interface FakeAnswer {
+  status: number;
+  json?: unknown;
+  text?: string;
+  /** A body sent as is (e.g. JSON with a byte order mark), with `contentType`. */
+  raw?: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+  /** Sends the head and half of the body, then drops the connection (a cut-off answer). */
+  cutOff?: boolean;
+}
+
+export type FakeHandler = (req: FakeRequest) => Promise<FakeAnswer>;
 
 export interface FakeServer {
   baseUrl: string;
@@ -35,11 +46,28 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
       handler(fr)
         .then(async (r) => {
           if (r.delayMs) await new Promise((ok) => setTimeout(ok, r.delayMs));
-          if (r.json !== undefined) {
-            res.writeHead(r.status, { 'content-type': 'application/json' });
+          if (res.destroyed) return;
+          if (r.raw !== undefined || r.cutOff) {
+            const body = Buffer.from(
+              r.raw ?? (r.json !== undefined ? JSON.stringify(r.json) : (r.text ?? '')),
+            );
+            res.writeHead(r.status, {
+              'content-type': r.contentType ?? 'application/octet-stream',
+              'content-length': String(body.length),
+              ...r.headers,
+            });
+            if (r.cutOff) {
+              res.write(body.subarray(0, Math.floor(body.length / 2)));
+              setTimeout(() => res.destroy(), 20);
+            } else res.end(body);
+          } else if (r.json !== undefined) {
+            res.writeHead(r.status, { 'content-type': 'application/json', ...r.headers });
             res.end(JSON.stringify(r.json));
           } else {
-            res.writeHead(r.status, { 'content-type': 'text/plain' });
+            res.writeHead(r.status, {
+              'content-type': r.contentType ?? 'text/plain',
+              ...r.headers,
+            });
             res.end(r.text ?? '');
           }
         })

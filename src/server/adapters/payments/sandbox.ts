@@ -113,7 +113,7 @@ const SANDBOX_DEFAULT_CAPABILITIES: GatewayCapabilities = {
   void: true,
   tipAdjust: 'adjust',
   refund: true,
-  inquireByOrder: true,
+  recovery: 'inquire',
 };
 
 /** The answer as it would come over the wire; parsed back so a garbage answer is handled alike. */

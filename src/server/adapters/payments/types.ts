@@ -125,8 +125,16 @@ export interface GatewayCapabilities {
   void: boolean;
   tipAdjust: TipAdjustMode;
   refund: boolean;
-  /** Look-up by our order id — required for recovery; a gateway without it cannot be used. */
-  inquireByOrder: true;
+  /**
+   * How an unknown outcome (time-out, cut-off answer, crash) is settled by the reconciler
+   * (docs/decisions/payment-gateways.md "Recovery"):
+   * - 'inquire': inquireByOrder tells what the gateway holds under our order id (and
+   *   voidByOrder, where the vendor has it, releases whatever that is when the look-up keeps failing);
+   * - 'flag': the vendor has no look-up by our reference: a charge whose transaction id we hold is
+   *   voided by it; otherwise the order is failed and flagged for the merchant to check in the
+   *   gateway's own portal.
+   */
+  recovery: 'inquire' | 'flag';
 }
 
 export interface AuthorizeRequest {
@@ -161,7 +169,35 @@ export interface PaymentGateway {
     req: { retref: string; tipCents: number; amountCents: number },
   ): Promise<PaymentResult>;
   refund(env: GatewayEnv, req: { retref: string; amountCents: number }): Promise<PaymentResult>;
-  inquireByOrder(env: GatewayEnv, req: { orderRef: string }): Promise<InquiryResult>;
+  /** Present exactly when capabilities.recovery is 'inquire'. */
+  inquireByOrder?(env: GatewayEnv, req: { orderRef: string }): Promise<InquiryResult>;
+  /** Releases whatever the gateway holds under our order id (CardPointe voidByOrderId). */
+  voidByOrder?(env: GatewayEnv, req: { orderRef: string }): Promise<void>;
+  /** Present for a provider whose card page is the vendor's, in the browser (Converge). */
+  hosted?: HostedPayments;
+}
+
+/**
+ * A hosted card page (Converge Lightbox): the server opens a session for the order's amount, the
+ * browser pays in the vendor's script, and the server confirms the outcome with the gateway
+ * itself before the order counts as paid — the browser's word is never taken.
+ */
+export interface HostedPayments {
+  /** The vendor script the storefront loads; its origin is allowed by the page's CSP. */
+  scriptUrl(env: GatewayEnv): string;
+  /** A one-use token for a payment of exactly this amount, tagged with our order id. */
+  createSession(
+    env: GatewayEnv,
+    req: { orderRef: string; amountCents: number },
+  ): Promise<{ token: string }>;
+  /**
+   * Looks the browser's transaction up at the gateway: the approval when it exists, is approved,
+   * carries our order id and this amount; GatewayDeclined otherwise.
+   */
+  confirm(
+    env: GatewayEnv,
+    req: { orderRef: string; transactionId: string; amountCents: number },
+  ): Promise<PaymentResult>;
 }
 
 /** "4111111111111111" → "************1111". */

@@ -84,7 +84,9 @@ export const cartLines = pgTable(
 /**
  * none: nothing at a gateway (cash, or not yet asked); pending: asked, answer not known yet;
  * authorized: held, to be captured; captured: charged (sale or capture); voided: released;
- * declined: refused by the gateway or by our address/CVV policy.
+ * declined: refused by the gateway or by our address/CVV policy; unknown: the gateway's answer was
+ * lost and the provider has no look-up by our order id — the order failed and is flagged for the
+ * merchant to check in the gateway's portal (docs/decisions/payment-gateways.md "Recovery").
  */
 export const PAYMENT_STATUSES = [
   'none',
@@ -93,6 +95,7 @@ export const PAYMENT_STATUSES = [
   'captured',
   'voided',
   'declined',
+  'unknown',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -204,7 +207,7 @@ export const orders = pgTable(
     check('orders_payment_method_known', sql`${t.paymentMethod} in ('creditcard','cash')`),
     check(
       'orders_payment_status_known',
-      sql`${t.paymentStatus} in ('none','pending','authorized','captured','voided','declined')`,
+      sql`${t.paymentStatus} in ('none','pending','authorized','captured','voided','declined','unknown')`,
     ),
     check(
       'orders_amounts_not_negative',

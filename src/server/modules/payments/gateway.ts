@@ -16,6 +16,7 @@ export const PAYMENT_MESSAGES = {
   notConfigured: 'Card payments are not available for this store right now.',
   notCompleted: `Your card payment could not be completed. ${MESSAGES.ORDER_NOT_PLACED}`,
   tooLate: `Your card payment could not be confirmed in time and the charge was released. ${MESSAGES.ORDER_NOT_PLACED}`,
+  unconfirmed: `We could not confirm your card payment with the bank. If your card shows a charge for it, the store will release it. ${MESSAGES.ORDER_NOT_PLACED}`,
   pending:
     'We are confirming your card payment. Please do not pay again: your order will show here as soon as it is confirmed.',
 } as const;

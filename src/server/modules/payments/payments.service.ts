@@ -344,7 +344,10 @@ export async function placeOrderWithPayment(
     // The charge went through but placing failed (database trouble, a hook that threw): the
     // placement rolled back, the order waits, and the reconciler finds the charge by order id.
     ctx.log.error({ err, orderId: order.id }, 'approved payment could not be recorded yet');
+    // The approval's fields (its transaction id above all) are kept: a provider without a look-up
+    // by order id releases the charge by that id (reconciler, settleWithoutLookup).
     await updateTransaction(ctx.db, charge.id, {
+      ...resultFields(result),
       status: 'unknown',
       message: 'Approved; placement pending',
       updatedAt: ctx.clock.now(),

@@ -1,18 +1,23 @@
 // The payment reconciler: at start and every minute, one runner at a time across instances.
-// 1. Orders awaiting card payment longer than a bound are looked up at the gateway by our order
-//    id: approved → placed (or voided when the order can no longer be placed); declined, voided
-//    or not found → failed. An unreachable gateway leaves them for the next run.
+// 1. Orders awaiting card payment longer than a bound are settled by their gateway's recovery
+//    path (docs/decisions/payment-gateways.md "Recovery"). Look-up by our order id where the
+//    vendor has one: approved → placed (or voided when the order can no longer be placed);
+//    declined, voided or not found → failed; a look-up that keeps failing past the place deadline
+//    → released by order id where the vendor can (CardPointe voidByOrderId), else left and logged.
+//    No look-up: a charge whose transaction id we hold is voided by it; otherwise the order fails
+//    with its payment flagged 'unknown' for the merchant to check in the gateway's portal.
 // 2. Failed orders whose charge is still held are voided (release sweep).
 // 3. Authorisations of placed orders whose business day is over are captured (capture sweep).
 // Together: no charge without a placed order, no placed card order without a charge.
 import type { AppContext } from '../../app-context.js';
 import type { Database } from '../../db/client.js';
-import { GatewayError } from '../../adapters/payments/index.js';
+import { GatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
 import type { Job } from '../../jobs.js';
 import { findMerchantByUuid } from '../merchants/index.js';
 import { failOrder, updateOrder } from '../orders/index.js';
-import { PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
+import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
 import {
+  type TransactionRow,
   findChargeTransaction,
   insertTransaction,
   updateTransaction,
@@ -121,6 +126,15 @@ export async function resolveAwaitingOrders(
       }
       continue;
     }
+    if (!gateway.inquireByOrder) {
+      try {
+        await settleWithoutLookup(ctx, merchant, order.id, charge, gateway, report);
+      } catch (err) {
+        ctx.log.error({ err, orderId: order.id }, 'could not reconcile order; will retry');
+        report.left += 1;
+      }
+      continue;
+    }
     try {
       const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant), {
         orderRef: order.id,
@@ -164,6 +178,14 @@ export async function resolveAwaitingOrders(
     } catch (err) {
       // One order's trouble must not stop the others; it is tried again next run.
       if (err instanceof GatewayError) {
+        const age = now.getTime() - order.createdAt.getTime();
+        if (gateway.voidByOrder && age > o.placeDeadlineMs) {
+          // The look-up has failed for as long as the order could still be placed: release
+          // whatever the gateway may hold under our order id and fail the order.
+          if (await releaseByOrder(ctx, merchant, order.id, charge, gateway)) report.failed += 1;
+          else report.left += 1;
+          continue;
+        }
         ctx.log.warn({ orderId: order.id, err: err.message }, 'gateway look-up failed; will retry');
       } else {
         ctx.log.error({ err, orderId: order.id }, 'could not reconcile order; will retry');
@@ -172,6 +194,97 @@ export async function resolveAwaitingOrders(
     }
   }
   return report;
+}
+
+/**
+ * Recovery for a provider without a look-up by our order id. Only an approval whose placement
+ * failed leaves a transaction id on the charge: it is voided by it and the order fails. Otherwise
+ * nothing can tell whether money moved: the order fails with its payment 'unknown', which the
+ * merchant's dashboard lists until they have checked it in the gateway's portal.
+ */
+async function settleWithoutLookup(
+  ctx: AppContext,
+  merchant: MerchantForPayment,
+  orderId: string,
+  charge: TransactionRow,
+  gateway: PaymentGateway,
+  report: ReconcileReport,
+): Promise<void> {
+  if (charge.retref) {
+    const heldAs = charge.operation === 'sale' ? 'captured' : 'authorized';
+    const r = await releaseCharge(ctx, merchant, orderId, charge, gateway, heldAs, {
+      code: 'upstream_unavailable',
+      reason: PAYMENT_MESSAGES.notCompleted,
+    });
+    if (r.kind === 'failed') report.failed += 1;
+    else report.left += 1;
+    return;
+  }
+  const now = ctx.clock.now();
+  const failed = await ctx.db.transaction(async (tx) => {
+    await updateTransaction(tx, charge.id, {
+      status: 'unknown',
+      message: 'Outcome unknown and the gateway has no look-up: check it in the gateway portal',
+      updatedAt: now,
+    });
+    return failOrder(ctx, tx, orderId, {
+      code: 'upstream_unavailable',
+      reason: PAYMENT_MESSAGES.unconfirmed,
+      paymentStatus: 'unknown',
+    });
+  });
+  if (failed) {
+    ctx.log.warn(
+      { orderId },
+      'card payment outcome unknown: order failed and flagged for the merchant',
+    );
+    report.failed += 1;
+  }
+}
+
+/** CardPointe's last resort: void whatever the gateway holds under our order id, fail the order. */
+async function releaseByOrder(
+  ctx: AppContext,
+  merchant: MerchantForPayment,
+  orderId: string,
+  charge: TransactionRow,
+  gateway: PaymentGateway,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  try {
+    await gateway.voidByOrder!(gatewayEnv(ctx, merchant), { orderRef: orderId });
+  } catch (err) {
+    ctx.log.warn(
+      { orderId, err: err instanceof GatewayError ? err.message : String(err) },
+      'void by order id failed; will retry',
+    );
+    return false;
+  }
+  const failed = await ctx.db.transaction(async (tx) => {
+    await insertTransaction(tx, {
+      merchantId: merchant.id,
+      orderId,
+      provider: gateway.provider,
+      operation: 'void',
+      status: 'approved',
+      amountCents: charge.amountCents,
+      retref: charge.retref,
+      message: 'Voided by order id after the look-up kept failing',
+      createdAt: now,
+      updatedAt: now,
+    });
+    await updateTransaction(tx, charge.id, {
+      status: 'error',
+      message: 'Released by order id',
+      updatedAt: now,
+    });
+    return failOrder(ctx, tx, orderId, {
+      code: 'upstream_unavailable',
+      reason: PAYMENT_MESSAGES.notCompleted,
+      paymentStatus: 'voided',
+    });
+  });
+  return !!failed;
 }
 
 /** Voids charges still held for failed orders (a void that did not go through earlier). */

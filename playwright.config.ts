@@ -13,6 +13,10 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 // instead of starting the built one.
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${PORT}`;
+// The Converge fake (tests/fakes/converge.ts) the journeys' server is pointed at: the hosted card
+// page journey pays on its Lightbox stand-in.
+const CONVERGE_PORT = Number(process.env.E2E_CONVERGE_PORT ?? PORT + 282);
+const convergeUrl = `http://127.0.0.1:${CONVERGE_PORT}`;
 
 // The config is loaded again in each worker: keep the folder chosen by the main process. It lives
 // outside the work tree (in the system's temporary folder), so a run leaves nothing behind here.
@@ -52,28 +56,42 @@ export default defineConfig({
   ],
   webServer: external
     ? undefined
-    : {
-        // `env -u`: the journeys always run on a fresh embedded database, even when the shell has a
-        // DATABASE_URL for the server-backed API tests.
-        command: 'exec env -u DATABASE_URL node dist/node/server/server.js',
-        cwd: root,
-        url: `${baseURL}/readyz`,
-        // Warnings and errors only, so a failing journey shows what the server said.
-        env: {
-          PORT: String(PORT),
-          DATA_DIR: dataDir,
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'warn',
-          // The journeys' server clock (tests/e2e/support/clock.ts); refused in production.
-          TEST_CONTROLS: 'true',
-          // Every journey is one browser at one address: the per-address limits are for crowds.
-          RATE_LIMIT_MULTIPLIER: '20',
+    : [
+        {
+          command: `exec node --import tsx tests/fakes/converge.ts --port ${CONVERGE_PORT}`,
+          cwd: root,
+          url: `${convergeUrl}/hosted-payments/PayWithConverge.js`,
+          timeout: 60_000,
+          reuseExistingServer: false,
+          stdout: 'pipe',
+          stderr: 'pipe',
         },
-        timeout: 180_000,
-        reuseExistingServer: false,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        // SIGTERM lets the server checkpoint and close PGlite.
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      },
+        {
+          // `env -u`: the journeys always run on a fresh embedded database, even when the shell has a
+          // DATABASE_URL for the server-backed API tests.
+          command: 'exec env -u DATABASE_URL node dist/node/server/server.js',
+          cwd: root,
+          url: `${baseURL}/readyz`,
+          // Warnings and errors only, so a failing journey shows what the server said.
+          env: {
+            PORT: String(PORT),
+            DATA_DIR: dataDir,
+            NODE_ENV: 'test',
+            LOG_LEVEL: 'warn',
+            // The journeys' server clock (tests/e2e/support/clock.ts); refused in production.
+            TEST_CONTROLS: 'true',
+            // Every journey is one browser at one address: the per-address limits are for crowds.
+            RATE_LIMIT_MULTIPLIER: '20',
+            // Converge offered, against its fake (checkout-converge.spec.ts switches one store).
+            CONVERGE_EXPERIMENTAL: 'true',
+            CONVERGE_BASE_URL: convergeUrl,
+          },
+          timeout: 180_000,
+          reuseExistingServer: false,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          // SIGTERM lets the server checkpoint and close PGlite.
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        },
+      ],
 });

@@ -26,6 +26,12 @@ export const sendOrderAnswer = z.object({
   card: z.object({ last4: z.string(), brand: z.string() }).nullable(),
   replayed: z.boolean(),
   message: z.string().nullable(),
+  /**
+   * Present while the card is to be paid on the provider's own page (Converge): the browser
+   * loads `scriptUrl`, asks tokenSession for the order and opens the page
+   * (docs/decisions/gateway-converge.md).
+   */
+  hostedPayment: z.object({ provider: z.string(), scriptUrl: z.url() }).optional(),
 });
 export type SendOrderAnswer = z.infer<typeof sendOrderAnswer>;
 

@@ -10,6 +10,7 @@ import type * as customerSession from './customer-session.js';
 import type * as customers from './customers.js';
 import type * as diners from './diners.js';
 import type * as files from './files.js';
+import type * as hostedPayments from './hosted-payments.js';
 import type * as menu from './menu.js';
 import type * as menuWrites from './menu-writes.js';
 import type * as merchantOrders from './merchant-orders.js';
@@ -52,6 +53,16 @@ export const putCheckoutInfo: RouteRef<typeof checkout.putCheckoutInfo> = {
 export const sendOrder: RouteRef<typeof checkout.sendOrder> = {
   method: 'POST',
   path: '/api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid',
+};
+
+// the hosted card page (Converge)
+export const elavonTokenSession: RouteRef<typeof hostedPayments.elavonTokenSession> = {
+  method: 'GET',
+  path: '/api/elavons/amount/:amount/tokenSession',
+};
+export const finishHostedPayment: RouteRef<typeof hostedPayments.finishHostedPayment> = {
+  method: 'POST',
+  path: '/api/shoppingCarts/merchantId/:merchantId/hostedPayment/:uid',
 };
 
 // contacts
@@ -231,6 +242,14 @@ export const voidTransaction: RouteRef<typeof transactions.voidTransaction> = {
 export const adjustTransactionTips: RouteRef<typeof transactions.adjustTransactionTips> = {
   method: 'PUT',
   path: '/api/transactions/merchantId/:merchantId/transactionId/:transactionId',
+};
+export const listPaymentChecks: RouteRef<typeof transactions.listPaymentChecks> = {
+  method: 'GET',
+  path: '/api/transactions/merchantId/:merchantId/paymentChecks',
+};
+export const resolvePaymentCheck: RouteRef<typeof transactions.resolvePaymentCheck> = {
+  method: 'PUT',
+  path: '/api/transactions/merchantId/:merchantId/paymentChecks/:orderId',
 };
 
 // utils

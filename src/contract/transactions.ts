@@ -64,3 +64,54 @@ export const adjustTransactionTips = defineRoute('PUT', `${base}/transactionId/:
     .nullish(),
   response: { 200: transactionView, ...errors },
 });
+
+// Card payments to check (docs/decisions/merchant-dashboard.md "Payments to check"): orders the
+// reconciler failed with payment_status 'unknown' because the provider has no look-up by our
+// order id. The merchant looks the order up in the gateway's portal (by this _id, which the
+// adapters send as the order or invoice number) and records what it showed.
+
+/** The most checks one answer lists (newest first); older ones show as the newer are resolved. */
+export const PAYMENT_CHECKS_LIMIT = 100;
+
+export const paymentCheckView = z.object({
+  /** The order's _id (uuid): the order / invoice number the gateway was sent. */
+  _id: z.string(),
+  createdAt: z.string(),
+  provider: z.string(),
+  amountCents: z.number().int(),
+  customerName: z.string(),
+  phone: z.string(),
+  cardLast4: z.string().nullable(),
+  /** Why the order is listed: what the reconciler recorded on its charge. */
+  reason: z.string(),
+});
+export type PaymentCheckView = z.infer<typeof paymentCheckView>;
+
+export const listPaymentChecks = defineRoute('GET', `${base}/paymentChecks`, {
+  tags: ['transactions'],
+  description: `The merchant's orders whose card outcome is unknown (payment_status 'unknown'), newest first, at most ${PAYMENT_CHECKS_LIMIT}, of any age.`,
+  params: z.object({ merchantId: merchantIdParam }),
+  response: {
+    200: z.object({ checks: z.array(paymentCheckView).max(PAYMENT_CHECKS_LIMIT) }),
+    ...errors,
+  },
+});
+
+export const PAYMENT_CHECK_OUTCOMES = ['not_charged', 'released'] as const;
+export type PaymentCheckOutcome = (typeof PAYMENT_CHECK_OUTCOMES)[number];
+
+export const resolvePaymentCheck = defineRoute('PUT', `${base}/paymentChecks/:orderId`, {
+  tags: ['transactions'],
+  description:
+    "Records what the gateway's portal showed for an order whose card outcome is unknown: 'not_charged' (payment_status becomes 'none') or 'released' (the merchant released the charge there; 'voided'). 409 once the order is no longer unknown.",
+  params: z.object({ merchantId: merchantIdParam, orderId: uuidParam }),
+  body: z.object({ outcome: z.enum(PAYMENT_CHECK_OUTCOMES) }),
+  response: {
+    200: z.object({
+      _id: z.string(),
+      outcome: z.enum(PAYMENT_CHECK_OUTCOMES),
+      paymentStatus: z.enum(['none', 'voided']),
+    }),
+    ...errors,
+  },
+});

@@ -21,13 +21,18 @@ import { printerRoutes } from './modules/printers/printers.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { orderPlacedRoutes } from './modules/order-placed/order-placed.routes.js';
+import { hostedPaymentRoutes } from './modules/checkout/hosted-payment.routes.js';
 import { sendOrderRoutes } from './modules/checkout/send-order.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { paymentGatewayRoutes } from './modules/payments/payment-gateway.routes.js';
 import { merchantOrderRoutes } from './modules/merchant-orders/merchant-orders.routes.js';
 import { merchantReportRoutes } from './modules/merchant-reports/merchant-reports.routes.js';
 import { orderStreamRoutes } from './modules/order-events/order-stream.routes.js';
 import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
+import { providerRoutes } from './modules/provider-routes/provider-routes.routes.js';
+import * as transactionsService from './modules/transactions/transactions.service.js';
+import { setPaymentProvider } from './modules/payments/credentials.js';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(imageRoutes(ctx));
@@ -41,6 +46,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(printerRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(transactionRoutes(ctx));
+  await app.register(paymentGatewayRoutes(ctx));
   await app.register(merchantOrderRoutes(ctx));
   await app.register(merchantReportRoutes(ctx));
   await app.register(orderStreamRoutes(ctx));
@@ -50,10 +56,21 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(verificationRoutes(ctx));
   await app.register(orderPlacedRoutes(ctx));
   await app.register(sendOrderRoutes(ctx));
+  await app.register(hostedPaymentRoutes(ctx));
   await app.register(outboxLifecycle(ctx));
   await app.register(captchaRoutes(ctx));
   await app.register(utilsRoutes(ctx));
   await app.register(contactsRoutes(ctx));
+  // The spec's provider paths onto the transactions service and the payment credentials, which
+  // their modules do not publish: handed in here, where modules are wired together.
+  await app.register(
+    providerRoutes(ctx, {
+      getOrderTransaction: transactionsService.getOrderTransaction,
+      voidTransaction: transactionsService.voidTransaction,
+      adjustTransactionTips: transactionsService.adjustTransactionTips,
+      setPaymentProvider,
+    }),
+  );
   // Development only: the plugin registers nothing when NODE_ENV=production.
   await app.register(devOutboxRoutes(ctx));
   // Browser journeys only: registers nothing unless TEST_CONTROLS=true (refused in production).

@@ -92,6 +92,24 @@ describe('authorization matrix', () => {
     }
   });
 
+  // Routes that must stay in the merchant rows below (P6.14): the card payments to check.
+  it('holds the payments-to-check routes as merchant routes', () => {
+    const access = (method: string, url: string) =>
+      t.routes.find((r) => r.method === method && r.url === url)?.access;
+    const checks = '/api/transactions/merchantId/:merchantId/paymentChecks';
+    expect(access('GET', checks)).toBe('merchant');
+    expect(access('PUT', `${checks}/:orderId`)).toBe('merchant');
+  });
+
+  // The card gateway and its credentials (docs/decisions/payment-credentials.md): the merchant's own.
+  it('holds the payment-gateway routes as merchant routes', () => {
+    const gateway = '/api/merchants/merchantId/:merchantId/paymentGateway';
+    for (const method of ['GET', 'PUT']) {
+      const route = t.routes.find((r) => r.method === method && r.url === gateway);
+      expect(route?.access, `${method} ${gateway}`).toBe('merchant');
+    }
+  });
+
   it('lets only the merchant itself through a merchant route', async () => {
     for (const route of t.routes.filter((r) => r.access === 'merchant')) {
       const label = `${route.method} ${route.url}`;
@@ -123,6 +141,36 @@ describe('authorization matrix', () => {
       expect(await call(route, 'otherDiner'), label).toBe(403);
       expect(DENIED, label).not.toContain(await call(route, 'diner'));
     }
+  });
+
+  // The spec's payment-provider paths (docs/decisions/provider-routes.md): only the card check of
+  // 0 is open to a diner (bot check and rate limit guard it); every call on a charge, and TransIT's
+  // GenerateKey, needs the merchant's session. The loops above then prove each rule holds.
+  it('gives the payment-provider routes the access their decision records', () => {
+    const cardPointe = '/api/cardPointes/merchantId/:merchantId';
+    const expected: Record<string, string> = {
+      [`GET ${cardPointe}/inquireByOrderID/:id`]: 'merchant',
+      [`POST ${cardPointe}/auth`]: 'public',
+      [`POST ${cardPointe}/capture`]: 'merchant',
+      [`POST ${cardPointe}/void`]: 'merchant',
+      'POST /api/tsyses/auth': 'public',
+      'POST /api/tsyses/void': 'signedInMerchant',
+      'POST /api/authorizeNet/auth': 'public',
+      'POST /api/authorizeNet/capture': 'signedInMerchant',
+      'POST /api/authorizeNet/void': 'signedInMerchant',
+      'POST /api/tsyses2/generateKey': 'signedInMerchant',
+      'POST /api/tsyses2/sale': 'public',
+      'POST /api/tsyses2/void': 'signedInMerchant',
+      'POST /api/tsyses2/return': 'signedInMerchant',
+      'POST /api/tsyses2/transactionAdjustment': 'signedInMerchant',
+      'POST /api/tsyses2/tipAdjustment': 'signedInMerchant',
+    };
+    const registered = Object.fromEntries(
+      t.routes
+        .filter((r) => /^\/api\/(cardPointes|tsyses|tsyses2|authorizeNet)\//.test(r.url))
+        .map((r) => [`${r.method} ${r.url}`, r.access]),
+    );
+    expect(registered).toEqual(expected);
   });
 
   it('refuses to register an /api route that declares no access rule', async () => {

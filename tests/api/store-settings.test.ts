@@ -47,7 +47,14 @@ describe('GET .../businessInfo/settings', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json<MerchantBusinessInfo>();
     expect(body).toMatchObject({ merchantId: m.merchantId, phone: '3125550100' });
-    expect(body.paymentProviders).toEqual(['sandbox']);
+    // Every gateway with an adapter; Converge only when switched on (CONVERGE_EXPERIMENTAL).
+    expect(body.paymentProviders).toEqual([
+      'sandbox',
+      'cardPointe',
+      'tsys',
+      'authorizeNet',
+      'tsys2',
+    ]);
     expect(Object.keys(body)).toEqual(
       expect.arrayContaining(['email', 'emailReceivingNotification', 'dineinTables']),
     );
@@ -196,7 +203,7 @@ describe('PUT .../businessInfo', () => {
       [{ dineinTables: ['T1', 't1'] }, 'dineinTables', 'Each table needs its own name'],
       [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Unknown time zone'],
       [
-        { ecomm_provider: 'cardPointe' },
+        { ecomm_provider: 'elavon' },
         'ecomm_provider',
         'This payment provider is not available yet',
       ],

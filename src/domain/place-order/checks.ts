@@ -63,6 +63,11 @@ export interface PlaceOrderContext {
   /** For delivery with an address: the fee lookup; null when the distance is not known. */
   delivery: DeliveryFeeResult | null;
   allowAmex: boolean;
+  /**
+   * The card is entered on the gateway's own page after the order is written (Converge's hosted
+   * payment): there are no card fields to check here.
+   */
+  cardOnHostedPage?: boolean;
 }
 
 export type PlaceOrderResult =
@@ -153,7 +158,7 @@ export function runPlaceOrderChecks(
     if (!minimum.met) return fail('deliveryMinimum', minimum.message);
   }
   // 9. Card fields.
-  if (input.paymentMethod === 'creditcard') {
+  if (input.paymentMethod === 'creditcard' && !ctx.cardOnHostedPage) {
     const card = input.card;
     const valid =
       !!card &&

@@ -1,6 +1,7 @@
 // The Content-Security-Policy directives (helmet): the app's own origin, widened only by the
 // outside hosts the configuration names — the map tile host (MAP_TILE_URL) for images, and
-// Google's reCAPTCHA script and frame hosts when captcha is configured. Nothing wider
+// Google's reCAPTCHA script and frame hosts when captcha is configured, and Converge's payment
+// script (that one file) and its frames when the Converge gateway is offered. Nothing wider
 // (docs/decisions/production-safety.md, "Content Security Policy").
 import type { Config } from '../config.js';
 
@@ -42,17 +43,35 @@ export function tileSources(template: string): string[] {
   return [...origins];
 }
 
-export function cspDirectives(config: Pick<Config, 'mapTiles' | 'recaptcha'>) {
+/** Converge's hosts (PROTOCOLS.md §4.1): demo and live, or the one host the deployment names. */
+export const CONVERGE_HOSTS = ['https://api.demo.convergepay.com', 'https://api.convergepay.com'];
+
+/** The Lightbox script, exactly, and the origins its payment frame comes from. */
+export function convergeSources(gateways: Config['gateways'] | undefined): {
+  scripts: string[];
+  origins: string[];
+} {
+  if (!gateways?.convergeExperimental) return { scripts: [], origins: [] };
+  const origins = gateways.convergeBaseUrl
+    ? [new URL(gateways.convergeBaseUrl).origin]
+    : CONVERGE_HOSTS;
+  return { scripts: origins.map((o) => `${o}/hosted-payments/PayWithConverge.js`), origins };
+}
+
+export function cspDirectives(
+  config: Pick<Config, 'mapTiles' | 'recaptcha'> & { gateways?: Config['gateways'] },
+) {
   const captcha = config.recaptcha !== undefined;
+  const converge = convergeSources(config.gateways);
   return {
     defaultSrc: ["'self'"],
     imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.mapTiles.url)],
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Helmet's default would allow fonts from any https host; the app uses its own or none.
     fontSrc: ["'self'", 'data:'],
-    scriptSrc: ["'self'", ...(captcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
-    frameSrc: ["'self'", ...(captcha ? RECAPTCHA_FRAME_SOURCES : [])],
-    connectSrc: ["'self'"],
+    scriptSrc: ["'self'", ...(captcha ? RECAPTCHA_SCRIPT_SOURCES : []), ...converge.scripts],
+    frameSrc: ["'self'", ...(captcha ? RECAPTCHA_FRAME_SOURCES : []), ...converge.origins],
+    connectSrc: ["'self'", ...converge.origins],
     objectSrc: ["'none'"],
     frameAncestors: ["'none'"],
   };

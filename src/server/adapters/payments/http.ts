@@ -17,8 +17,10 @@ export interface GatewayRequest {
 export interface GatewayAnswer {
   status: number;
   contentType: string;
-  /** The body as text (UTF-8; a BOM is kept for the adapter to strip). */
+  /** The body as UTF-8 text (a leading BOM is dropped by the decoder; stripBom stays as a guard). */
   text: string;
+  /** The body as received, for an adapter whose vendor answers in another charset (TransIT). */
+  bytes?: Uint8Array;
 }
 
 /** Errors raised before any byte of the request can have reached the gateway. */
@@ -62,8 +64,9 @@ export async function gatewayExchange(req: GatewayRequest): Promise<GatewayAnswe
     throw new GatewayUnknownOutcome(`Payment gateway connection failed (${code ?? 'unknown'})`);
   }
   try {
-    const text = await res.text();
-    return { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, bytes };
   } catch {
     // The request was sent and an answer began: whatever it said is lost.
     throw new GatewayUnknownOutcome(

@@ -168,7 +168,11 @@ export interface PaymentGateway {
     env: GatewayEnv,
     req: { retref: string; tipCents: number; amountCents: number },
   ): Promise<PaymentResult>;
-  refund(env: GatewayEnv, req: { retref: string; amountCents: number }): Promise<PaymentResult>;
+  /** cardLast4: Authorize.Net's refund names the card (its last four) besides the transaction. */
+  refund(
+    env: GatewayEnv,
+    req: { retref: string; amountCents: number; cardLast4?: string | undefined },
+  ): Promise<PaymentResult>;
   /** Present exactly when capabilities.recovery is 'inquire'. */
   inquireByOrder?(env: GatewayEnv, req: { orderRef: string }): Promise<InquiryResult>;
   /** Releases whatever the gateway holds under our order id (CardPointe voidByOrderId). */

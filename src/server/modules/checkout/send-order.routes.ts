@@ -1,9 +1,27 @@
 // POST /api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid — places the diner's cart.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendOrder as sendOrderRoute } from '../../../contract/checkout.js';
+import { type SendOrderAnswer, sendOrder as sendOrderRoute } from '../../../contract/checkout.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
+import type { SendOrderResult } from '../payments/index.js';
 import { sendOrder } from './send-order.service.js';
+
+/** The wire answer of a placement (send order, and the end of a hosted card page). */
+export function sendOrderAnswerOf(r: SendOrderResult): SendOrderAnswer {
+  return {
+    _id: r.orderId,
+    state: r.state,
+    orderId: r.orderNumber,
+    dailyOrderId: r.dailyOrderNumber,
+    totalCents: r.totalCents,
+    paymentMethod: r.paymentMethod,
+    paid: r.paid,
+    card: r.card,
+    replayed: r.replayed,
+    message: r.message,
+    ...(r.hostedPayment ? { hostedPayment: r.hostedPayment } : {}),
+  };
+}
 
 export const sendOrderRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -29,18 +47,7 @@ export const sendOrderRoutes =
           cardRecaptchaToken: req.body.cardRecaptchaToken,
           expectedTotalCents: req.body.expectedTotalCents,
         });
-        return {
-          _id: r.orderId,
-          state: r.state,
-          orderId: r.orderNumber,
-          dailyOrderId: r.dailyOrderNumber,
-          totalCents: r.totalCents,
-          paymentMethod: r.paymentMethod,
-          paid: r.paid,
-          card: r.card,
-          replayed: r.replayed,
-          message: r.message,
-        };
+        return sendOrderAnswerOf(r);
       },
     );
   };

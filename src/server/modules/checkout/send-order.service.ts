@@ -27,6 +27,7 @@ import {
 import {
   type SendOrderResult,
   earlierAnswer,
+  gatewayOf,
   placeOrderWithPayment,
   requestFingerprint,
 } from '../payments/index.js';
@@ -134,6 +135,9 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     ]);
   }
 
+  // Converge: the card is typed on the provider's page once the order is written.
+  const cardOnHostedPage =
+    info.paymentMethod === 'creditcard' && !!gatewayOf(ctx, merchant.ecommProvider)?.hosted;
   // 1–9: the spec's checks, in its order, first failure only.
   const result = runPlaceOrderChecks(
     {
@@ -159,6 +163,7 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
       minOrderForDeliveryCents: merchant.minOrderForDeliveryCents,
       delivery: priced.delivery,
       allowAmex: merchant.allowAmericanExpressCard,
+      cardOnHostedPage,
     },
   );
   // A delivery address the server cannot locate has no fee and no range: it is refused where the

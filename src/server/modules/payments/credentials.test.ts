@@ -1,7 +1,7 @@
 // Credentials encryption (AES-256-GCM, bound to the merchant) and the request fingerprint.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptCredentials, encryptCredentials } from './credentials.js';
+import { decryptCredentials, encryptCredentials, openCredentials } from './credentials.js';
 import { requestFingerprint, stableStringify } from './gateway.js';
 
 describe('payment credentials at rest', () => {
@@ -22,6 +22,33 @@ describe('payment credentials at rest', () => {
     const tampered = Buffer.from(blob);
     tampered.writeUInt8(tampered.readUInt8(tampered.length - 1) ^ 1, tampered.length - 1);
     expect(() => decryptCredentials(key, merchant, tampered)).toThrow();
+  });
+});
+
+describe('credentials labelled with their provider', () => {
+  const key = randomBytes(32);
+  const merchant = randomUUID();
+  const fields = { deviceId: '88700000123401', transactionKey: 'K3y0nly', environment: 'stage' };
+  const label = { provider: 'tsys', setAt: '2026-05-12T15:00:00.000Z' };
+
+  it('record the provider and the time, and still give the fields to the plain read', () => {
+    const blob = encryptCredentials(key, merchant, fields, label);
+    expect(blob.toString('latin1')).not.toContain('K3y0nly');
+    expect(openCredentials(key, merchant, blob)).toEqual({ ...label, fields });
+    expect(decryptCredentials(key, merchant, blob)).toEqual(fields);
+  });
+
+  it('read the old unlabelled shape as for no provider in particular', () => {
+    const blob = encryptCredentials(key, merchant, fields);
+    expect(openCredentials(key, merchant, blob)).toEqual({ provider: null, fields, setAt: null });
+  });
+
+  it('cannot be passed off as the unlabelled shape (the version is bound in)', () => {
+    const blob = Buffer.from(encryptCredentials(key, merchant, fields, label));
+    blob.writeUInt8(1, 0);
+    expect(() => openCredentials(key, merchant, blob)).toThrow();
+    blob.writeUInt8(3, 0);
+    expect(() => openCredentials(key, merchant, blob)).toThrow(/unknown format/);
   });
 });
 

@@ -17,6 +17,8 @@ export const PAYMENT_MESSAGES = {
   notCompleted: `Your card payment could not be completed. ${MESSAGES.ORDER_NOT_PLACED}`,
   tooLate: `Your card payment could not be confirmed in time and the charge was released. ${MESSAGES.ORDER_NOT_PLACED}`,
   unconfirmed: `We could not confirm your card payment with the bank. If your card shows a charge for it, the store will release it. ${MESSAGES.ORDER_NOT_PLACED}`,
+  hostedPage: 'Complete your card payment on the secure payment page to place your order.',
+  hostedCancelled: `The card payment was not completed. ${MESSAGES.ORDER_NOT_PLACED}`,
   pending:
     'We are confirming your card payment. Please do not pay again: your order will show here as soon as it is confirmed.',
 } as const;
@@ -28,7 +30,8 @@ export interface MerchantForPayment {
 }
 
 export function gatewayOf(ctx: AppContext, provider: string): PaymentGateway | undefined {
-  return ctx.adapters.payments.gatewayFor(provider as ProviderName);
+  const gateway = ctx.adapters.payments.gatewayFor(provider as ProviderName);
+  return gateway && boundToProvider(gateway);
 }
 
 export function requireGateway(ctx: AppContext, provider: string): PaymentGateway {
@@ -37,13 +40,53 @@ export function requireGateway(ctx: AppContext, provider: string): PaymentGatewa
   return gateway;
 }
 
-export function gatewayEnv(ctx: AppContext, merchant: MerchantForPayment): GatewayEnv {
-  return {
+/** Where an env built by gatewayEnv came from, so a gateway of another provider can rebuild it. */
+const envSources = new WeakMap<
+  object,
+  { ctx: AppContext; merchant: MerchantForPayment; provider: string }
+>();
+
+/**
+ * What a gateway call carries: the merchant's credentials for `provider` (the merchant's current
+ * one unless named), null when the saved credentials are another provider's.
+ */
+export function gatewayEnv(
+  ctx: AppContext,
+  merchant: MerchantForPayment,
+  provider: string = merchant.ecommProvider,
+): GatewayEnv {
+  const env: GatewayEnv = {
     merchantId: merchant.id,
-    credentials: readCredentials(ctx, merchant),
+    credentials: readCredentials(ctx, merchant, provider),
     db: ctx.db,
     now: ctx.clock.now(),
   };
+  envSources.set(env, { ctx, merchant, provider });
+  return env;
+}
+
+/**
+ * The gateway as the payment core uses it: every call handed an env that gatewayEnv built for
+ * another provider (an order's void or capture after the merchant switched providers) gets one
+ * rebuilt for this gateway's own provider, so a vendor only ever receives its own credentials.
+ */
+function boundToProvider<T extends object>(target: T, provider?: string): T {
+  const own = provider ?? (target as unknown as PaymentGateway).provider;
+  return new Proxy(target, {
+    get(obj, key) {
+      const value: unknown = Reflect.get(obj, key, obj);
+      if (key === 'hosted' && value && typeof value === 'object') {
+        return boundToProvider(value, own);
+      }
+      if (typeof value !== 'function') return value;
+      return (first: unknown, ...rest: unknown[]) => {
+        const source = typeof first === 'object' && first ? envSources.get(first) : undefined;
+        const arg =
+          source && source.provider !== own ? gatewayEnv(source.ctx, source.merchant, own) : first;
+        return (value as (...args: unknown[]) => unknown).call(obj, arg, ...rest);
+      };
+    },
+  });
 }
 
 /** JSON with keys sorted at every level (dates as ISO text), so equal requests hash equally. */

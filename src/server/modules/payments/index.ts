@@ -1,6 +1,13 @@
 // The payments module's public file (docs/decisions/module-boundaries.md): placing an order with
-// its payment (checkout) and the charge records (transactions).
+// its payment (checkout), the charge records (transactions), and the providers a merchant may
+// choose (the store-settings save).
 export { gatewayEnv, gatewayOf, requestFingerprint } from './gateway.js';
+export {
+  NOT_OFFERED,
+  keepCredentialsOnSwitch,
+  offeredProviders,
+  providerSwitchRefusal,
+} from './payment-gateway.service.js';
 export {
   type TransactionRow,
   findChargeTransaction,
@@ -9,3 +16,4 @@ export {
   updateTransaction,
 } from './payments.repository.js';
 export { type SendOrderResult, earlierAnswer, placeOrderWithPayment } from './payments.service.js';
+export { finishHostedPayment, openHostedSession } from './hosted-payments.service.js';

@@ -9,6 +9,7 @@ import {
   type CardInput,
   GatewayDeclined,
   GatewayError,
+  type GatewayEnv,
   GatewayUnavailable,
   type PaymentGateway,
   type PaymentResult,
@@ -22,7 +23,7 @@ import {
   invalidInput,
   notFound,
 } from '../../lib/app-error.js';
-import { type MerchantRow, findMerchantBySlug } from '../merchants/index.js';
+import { type MerchantRow, findMerchantBySlug, findMerchantByUuid } from '../merchants/index.js';
 import {
   type OrderDraft,
   type OrderRow,
@@ -41,6 +42,7 @@ import {
   type MerchantForPayment,
   PAYMENT_MESSAGES,
   gatewayEnv,
+  gatewayOf,
   requestFingerprint,
   requireGateway,
 } from './gateway.js';
@@ -101,6 +103,14 @@ export interface SendOrderResult {
   /** True when this answer is for an earlier request with the same idempotency key. */
   replayed: boolean;
   message: string | null;
+  /** Set while a hosted card page (Converge) is to be completed in the browser. */
+  hostedPayment: HostedPaymentStep | null;
+}
+
+/** What the browser needs to open the provider's own card page for an awaiting order. */
+export interface HostedPaymentStep {
+  provider: string;
+  scriptUrl: string;
 }
 
 export interface SendOrderOptions {
@@ -170,10 +180,11 @@ function checkCard(
   };
 }
 
-function resultOf(
+export function resultOf(
   order: OrderRow,
   charge: TransactionRow | undefined,
   replayed: boolean,
+  hosted: HostedPaymentStep | null = null,
 ): SendOrderResult {
   return {
     orderId: order.id,
@@ -190,12 +201,18 @@ function resultOf(
         ? { last4: charge.cardLast4, brand: charge.cardBrand }
         : null,
     replayed,
-    message: order.state === 'awaiting_payment' ? PAYMENT_MESSAGES.pending : null,
+    message:
+      order.state !== 'awaiting_payment'
+        ? null
+        : hosted
+          ? PAYMENT_MESSAGES.hostedPage
+          : PAYMENT_MESSAGES.pending,
+    hostedPayment: order.state === 'awaiting_payment' ? hosted : null,
   };
 }
 
 /** A failed order answers, every time, with the error it failed with. */
-function failureOf(order: OrderRow): AppError {
+export function failureOf(order: OrderRow): AppError {
   const code = (order.failureCode ?? 'payment_declined') as ErrorCode;
   return new AppError(code, order.failureReason ?? PAYMENT_MESSAGES.notCompleted);
 }
@@ -233,12 +250,15 @@ export async function placeOrderWithPayment(
   let card: CardInput | null = null;
   let gateway: PaymentGateway | null = null;
   if (input.payment.method === 'creditcard') {
-    card = checkCard(input.payment.card, {
-      now,
-      zone: merchant.timeZone,
-      allowAmex: merchant.allowAmericanExpressCard,
-    });
     gateway = requireGateway(ctx, merchant.ecommProvider);
+    // A hosted page takes the card itself, after the order is written: no card fields here.
+    if (!gateway.hosted) {
+      card = checkCard(input.payment.card, {
+        now,
+        zone: merchant.timeZone,
+        allowAmex: merchant.allowAmericanExpressCard,
+      });
+    }
   }
   const fingerprint =
     input.requestFingerprint ??
@@ -264,7 +284,7 @@ export async function placeOrderWithPayment(
     createdAt: now,
   });
 
-  if (!card || !gateway) {
+  if (!gateway) {
     // Cash: nothing to wait for, written and placed in one transaction.
     const placed = await ctx.db.transaction(async (tx) => {
       const created = await createAwaitingOrder(tx, row, input.order.lines);
@@ -315,6 +335,11 @@ export async function placeOrderWithPayment(
 
   const { order, charge } = created;
   const env = gatewayEnv(ctx, merchant);
+  if (gateway.hosted || !card) {
+    // The diner pays on the provider's page next; the order waits for the confirmation
+    // (hosted-payments.service.ts), or for the reconciler once the page's window is over.
+    return resultOf(order, charge, false, hostedStep(gateway, env));
+  }
   const request = {
     orderRef: order.id,
     amountCents: order.totalCents,
@@ -536,6 +561,23 @@ export async function releaseCharge(
   return { kind: 'moved_on', charge };
 }
 
+function hostedStep(gateway: PaymentGateway, env: GatewayEnv): HostedPaymentStep | null {
+  return gateway.hosted
+    ? { provider: gateway.provider, scriptUrl: gateway.hosted.scriptUrl(env) }
+    : null;
+}
+
+/** The hosted page step of an awaiting card order whose provider pays on its own page. */
+export async function hostedStepOf(
+  ctx: AppContext,
+  order: OrderRow,
+): Promise<HostedPaymentStep | null> {
+  const gateway = order.paymentProvider ? gatewayOf(ctx, order.paymentProvider) : undefined;
+  if (!gateway?.hosted) return null;
+  const merchant = await findMerchantByUuid(ctx.db, order.merchantId);
+  return merchant ? hostedStep(gateway, gatewayEnv(ctx, merchant)) : null;
+}
+
 /** The 409 of a key reused for another request, whenever the reuse comes. */
 const keyReused = () =>
   new AppError(
@@ -567,6 +609,8 @@ async function replay(
     const { order, charge } = found;
     if (order.requestFingerprint !== fingerprint) throw keyReused();
     if (order.state === 'failed') throw failureOf(order);
+    const hosted = order.state === 'awaiting_payment' ? await hostedStepOf(ctx, order) : null;
+    if (hosted) return resultOf(order, charge, true, hosted);
     // The first request of this key is still talking to the gateway: wait for its answer.
     const stillTalking =
       order.state === 'awaiting_payment' &&

@@ -41,12 +41,18 @@ export interface ReconcileOptions {
   placeDeadlineMs?: number;
   /** Orders handled per run and per sweep (default 100). */
   batch?: number;
+  /**
+   * An order paid on a hosted card page is left this long (default 20 minutes) for the diner to
+   * type the card and the browser to report; only then does its provider's recovery apply.
+   */
+  hostedWindowMs?: number;
 }
 
 export const RECONCILE_DEFAULTS = {
   reconcileAfterMs: 2 * 60_000,
   placeDeadlineMs: 30 * 60_000,
   batch: 100,
+  hostedWindowMs: 20 * 60_000,
 } as const;
 
 export interface ReconcileReport {
@@ -126,6 +132,10 @@ export async function resolveAwaitingOrders(
       }
       continue;
     }
+    if (gateway.hosted && now.getTime() - order.createdAt.getTime() < o.hostedWindowMs) {
+      report.left += 1;
+      continue;
+    }
     if (!gateway.inquireByOrder) {
       try {
         await settleWithoutLookup(ctx, merchant, order.id, charge, gateway, report);
@@ -149,7 +159,13 @@ export async function resolveAwaitingOrders(
           charge.id,
           gateway,
           found.result,
-          { status: found.status, canPlace: age <= o.placeDeadlineMs || scheduledAhead },
+          {
+            status: found.status,
+            // A partial approval found by look-up (its void lost) never places an underpaid order.
+            canPlace:
+              (age <= o.placeDeadlineMs || scheduledAhead) &&
+              found.result.amountCents >= charge.amountCents,
+          },
         );
         if (settled.kind === 'placed') report.placed += 1;
         else if (settled.kind === 'failed') report.failed += 1;

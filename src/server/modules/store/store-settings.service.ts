@@ -4,13 +4,18 @@
 // read-only field, writes the changed columns and tables, tells every instance the public info
 // changed, and records what changed (before and after) with the merchant's session.
 import type { BusinessInfoUpdate, MerchantBusinessInfo } from '../../../contract/store-settings.js';
-import { PROVIDERS } from '../../adapters/payments/index.js';
 import { canonicalTimeZone } from '../../../domain/validation/merchant-account.js';
 import { PPM } from '../../../domain/money/rounding.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound, type FieldIssue } from '../../lib/app-error.js';
 import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
 import { menuChangedHere, notifyMenuChanged } from '../cache/index.js';
+import {
+  keepCredentialsOnSwitch,
+  NOT_OFFERED,
+  offeredProviders,
+  providerSwitchRefusal,
+} from '../payments/index.js';
 import {
   findMerchantBySlug,
   listDineinTableNames,
@@ -69,11 +74,6 @@ const READ_ONLY: Record<'merchantId' | 'name' | 'address' | 'webSite', string> =
   webSite: 'The web site is read-only',
 };
 
-/** The providers a merchant may choose: those this server has a gateway for. */
-function offeredProviders(ctx: AppContext): string[] {
-  return PROVIDERS.filter((p) => ctx.adapters.payments.gatewayFor(p) !== undefined);
-}
-
 function refuse(issues: FieldIssue[]): AppError {
   return new AppError('invalid_input', issues[0]?.message ?? SAVE_FAILED, issues);
 }
@@ -125,10 +125,7 @@ function checkBody(ctx: AppContext, body: BusinessInfoUpdate): BusinessInfoUpdat
     else timeZone = zone;
   }
   if (body.ecomm_provider !== undefined && !offeredProviders(ctx).includes(body.ecomm_provider)) {
-    issues.push({
-      path: ['body', 'ecomm_provider'],
-      message: 'This payment provider is not available yet',
-    });
+    issues.push({ path: ['body', 'ecomm_provider'], message: NOT_OFFERED });
   }
   if (issues.length > 0) throw refuse(issues);
   return { ...body, timeZone };
@@ -154,6 +151,11 @@ export async function updateBusinessInfo(
     }
     const credit = body.supportCreditcardPayment ?? m.supportCreditcardPayment;
     const cash = body.supportCashPayment ?? m.supportCashPayment;
+    // A card gateway is chosen once its credentials are saved (the sandbox needs none); switching
+    // back to a provider whose credentials are saved stays possible (payment-credentials.md).
+    const provider = body.ecomm_provider;
+    const refusal = provider === undefined ? null : providerSwitchRefusal(ctx, m, provider);
+    if (refusal) issues.push({ path: ['body', 'ecomm_provider'], message: refusal });
     if (!credit && !cash) {
       issues.push({
         path: [
@@ -191,6 +193,7 @@ export async function updateBusinessInfo(
     }
     if (Object.keys(changed).length === 0) return;
     if (Object.keys(set).length > 0) {
+      if (set.ecommProvider !== undefined) await keepCredentialsOnSwitch(ctx, tx, m);
       await updateMerchantSettings(tx, m.id, { ...(set as MerchantSettingsSet), updatedAt: now });
     }
     await notifyMenuChanged(tx, m.id);

@@ -193,7 +193,9 @@ describe('the selected order', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     // No card: no transaction is asked for, so no void or tip adjustment (T4.60).
     expect(within(detail).queryByRole('button', { name: 'Void' })).toBeNull();
-    expect(calls.some((c) => c.url.pathname.includes('/api/transactions/'))).toBe(false);
+    expect(
+      calls.some((c) => c.url.pathname.includes('/api/transactions/merchantId/demo/orderId/')),
+    ).toBe(false);
   });
 
   it('opens the delivery map of a delivery order (spec §2 delivery map modal)', async () => {
@@ -442,7 +444,9 @@ describe('the actions', () => {
     ]);
     const detail = await open(orders[0]!._id);
     await waitFor(() =>
-      expect(calls.some((c) => c.url.pathname.includes('/api/transactions/'))).toBe(true),
+      expect(
+        calls.some((c) => c.url.pathname.includes('/api/transactions/merchantId/demo/orderId/')),
+      ).toBe(true),
     );
     await act(async () => {});
     expect(within(detail).queryByRole('button', { name: 'Void' })).toBeNull();

@@ -11,6 +11,7 @@ import { useFlash } from '../components/Flash.js';
 import { OrderActions } from './OrderActions.js';
 import { OrderDetail } from './OrderDetail.js';
 import { OrderList } from './OrderList.js';
+import { PaymentChecksNotice } from './PaymentChecks.js';
 import {
   type RangeChoice,
   useMerchantSettings,
@@ -114,6 +115,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
             Sale detail
           </button>
         </div>
+        <PaymentChecksNotice merchantId={merchantId} timeZone={timeZone} />
         {list.isPending && list.fetchStatus !== 'idle' ? (
           <StatusPanel title="Loading orders…" />
         ) : list.isError ? (

@@ -17,9 +17,11 @@ import {
   getMerchantOrderById,
   getOrderTransaction,
   listMerchantOrders,
+  listPaymentChecks,
+  resolvePaymentCheck,
   updateMerchantOrder,
 } from '../../../contract/refs.js';
-import type { RouteBody, RouteQuery } from '../../../contract/route.js';
+import type { RouteAnswer, RouteBody, RouteQuery } from '../../../contract/route.js';
 import { call, isApiError } from '../../lib/api.js';
 
 /** One page of the list: the API allows up to 100; 50 fills a tall screen twice. */
@@ -55,6 +57,7 @@ export const ordersKeys = {
     ['merchantOrders', merchantId, 'daily', rangeQuery(r)] as const,
   settings: (merchantId: string) => ['merchantSettings', merchantId] as const,
   latest: (merchantId: string) => ['merchantOrders', merchantId, 'latest'] as const,
+  paymentChecks: (merchantId: string) => ['merchantOrders', merchantId, 'paymentChecks'] as const,
 };
 
 type ListData = InfiniteData<OrderListAnswer, number | undefined>;
@@ -174,5 +177,41 @@ export function useUpdateOrder(merchantId: string) {
     mutationFn: ({ id, body }: { id: string; body: OrderUpdate }) =>
       call(updateMerchantOrder, { params: { merchantId, id }, body }),
     onSuccess: (order) => patchOrder(client, merchantId, order),
+  });
+}
+
+/**
+ * Card payments to check (orders failed with their card outcome unknown; PaymentChecks.tsx). The
+ * order stream does not report a failed order, so the list is read every minute (and when the
+ * window regains focus); it never holds up the order list.
+ */
+export const PAYMENT_CHECKS_POLL_MS = 60_000;
+
+export function usePaymentChecks(merchantId: string) {
+  return useQuery({
+    queryKey: ordersKeys.paymentChecks(merchantId),
+    queryFn: ({ signal }) => call(listPaymentChecks, { params: { merchantId } }, signal),
+    refetchInterval: PAYMENT_CHECKS_POLL_MS,
+    staleTime: 30_000,
+  });
+}
+
+export type PaymentCheckOutcome = RouteBody<typeof resolvePaymentCheck>['outcome'];
+
+/**
+ * Records what the gateway's portal showed. A success takes the row out of the list at once; a
+ * refusal (already checked elsewhere, gone) reads the list again.
+ */
+export function useResolvePaymentCheck(merchantId: string) {
+  const client = useQueryClient();
+  const key = ordersKeys.paymentChecks(merchantId);
+  return useMutation({
+    mutationFn: ({ orderId, outcome }: { orderId: string; outcome: PaymentCheckOutcome }) =>
+      call(resolvePaymentCheck, { params: { merchantId, orderId }, body: { outcome } }),
+    onSuccess: (_answer, { orderId }) =>
+      client.setQueryData<RouteAnswer<typeof listPaymentChecks>>(key, (data) =>
+        data ? { checks: data.checks.filter((c) => c._id !== orderId) } : data,
+      ),
+    onError: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -3,13 +3,14 @@
 // (GET .../businessInfo/settings); a save answers the saved settings, which every section then
 // shows. Category hours and promotions are saved per category.
 import { StatusPanel } from '../../components/StatusPanel.js';
-import { useMerchantSettings } from './queries.js';
+import { generateTransitKey, useMerchantSettings } from './queries.js';
 import { BusinessInfoSection } from './sections/BusinessInfoSection.js';
 import { CategoryHoursSection, CategoryPromoSection } from './sections/CategorySections.js';
 import { BusinessHoursSection, DeliveryHoursSection } from './sections/HoursSections.js';
 import { NoticesSection } from './sections/NoticesSection.js';
 import { NotificationSection } from './sections/NotificationSection.js';
 import { OrderPromotionSection } from './sections/OrderPromotionSection.js';
+import { PaymentGatewaySection } from './sections/PaymentGatewaySection.js';
 import { PrepTimeSection } from './sections/PrepTimeSection.js';
 import {
   CustomerInfoSection,
@@ -50,6 +51,10 @@ export function StorePane({ merchantId }: { merchantId: string }) {
         <DeliverySection settings={settings} />
         <DeliveryHoursSection settings={settings} />
         <PaymentSection settings={settings} />
+        <PaymentGatewaySection
+          merchantId={merchantId}
+          generateKey={generateTransitKey(merchantId)}
+        />
         <DisplaySection settings={settings} />
         <CustomerInfoSection settings={settings} />
         <TablesSection settings={settings} />

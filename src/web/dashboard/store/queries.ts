@@ -1,8 +1,17 @@
 // The Store pane's calls (spec §7 "Business info", "Categories"; docs/decisions/store-settings.md),
 // through the contract's refs: the merchant's whole settings (the same read as the Orders pane),
 // the save of one section, the password change, and a category's hours and promotion. Each save
-// answers the saved record, which replaces the pane's copy at once.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// answers the saved record, which replaces the pane's copy at once. The card gateway's read and
+// save (ours, docs/decisions/payment-credentials.md) are called through their routes: the pane
+// loads the credential schemas for its form anyway.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  getPaymentGateway,
+  type PaymentGatewayView,
+  savePaymentGateway,
+} from '../../../contract/payment-gateway.js';
+import type { TransitKeyRequest } from '../../../contract/payment-credentials.js';
+import { tsys2GenerateKey } from '../../../contract/provider-routes-tsys2.js';
 import {
   changeMerchantPassword,
   deleteCategoryPromo,
@@ -27,6 +36,37 @@ export function useSaveSettings(merchantId: string) {
     mutationFn: (body: SettingsSave) => call(updateBusinessInfo, { params: { merchantId }, body }),
     onSuccess: (saved) => client.setQueryData(ordersKeys.settings(merchantId), saved),
   });
+}
+
+/** The card gateway and a summary of its saved credentials (never a secret). */
+export const gatewayKey = (merchantId: string) => ['paymentGateway', merchantId] as const;
+export type PaymentGatewaySave = RouteBody<typeof savePaymentGateway>;
+
+export function usePaymentGateway(merchantId: string) {
+  return useQuery({
+    queryKey: gatewayKey(merchantId),
+    queryFn: ({ signal }) => call(getPaymentGateway, { params: { merchantId } }, signal),
+  });
+}
+
+/** Saves the provider with its credentials; the settings are read again (their ecomm_provider). */
+export function useSavePaymentGateway(merchantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentGatewaySave) =>
+      call(savePaymentGateway, { params: { merchantId }, body }),
+    onSuccess: (saved) => gatewaySaved(client, merchantId, saved),
+  });
+}
+
+/** What every save of the gateway does with its answer. */
+export function gatewaySaved(
+  client: ReturnType<typeof useQueryClient>,
+  merchantId: string,
+  saved: PaymentGatewayView,
+) {
+  client.setQueryData(gatewayKey(merchantId), saved);
+  void client.invalidateQueries({ queryKey: ordersKeys.settings(merchantId) });
 }
 
 export function useChangePassword(merchantId: string) {
@@ -54,3 +94,14 @@ export function useSaveCategory(merchantId: string) {
       ),
   });
 }
+
+/**
+ * TransIT's GenerateKey for the store, run on the server (the key never reaches the browser),
+ * then the gateway's read again (PaymentGatewaySection's "Get a transaction key…").
+ */
+export const generateTransitKey =
+  (merchantId: string) =>
+  async (provider: 'tsys' | 'tsys2', login: TransitKeyRequest): Promise<PaymentGatewayView> => {
+    await call(tsys2GenerateKey, { body: { ...login, provider } });
+    return call(getPaymentGateway, { params: { merchantId } });
+  };

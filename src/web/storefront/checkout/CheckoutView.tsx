@@ -273,7 +273,13 @@ export default function CheckoutView({
           </h3>
           <Amounts cart={cart} />
         </section>
-        <PlaceOrder merchantId={merchantId} uid={uid} cart={cart} latestCart={save.settled} />
+        <PlaceOrder
+          merchantId={merchantId}
+          uid={uid}
+          cart={cart}
+          latestCart={save.settled}
+          cardOnHostedPage={info.ecomm_provider === 'elavon'}
+        />
         <Button className="button checkout__back" onPress={onBackToMenu}>
           Back to Menu
         </Button>

@@ -16,11 +16,12 @@ import {
   keepCvv,
   keepExpiryDigits,
 } from '../../../domain/format/fields.js';
-import { call, type ApiError } from '../../lib/api.js';
+import { ApiError, call } from '../../lib/api.js';
 import { formatCents } from '../../lib/format.js';
 import { cartKeys } from '../cart/queries.js';
 import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';
 import { CAPTCHA_UNAVAILABLE, captchaTokens, useCaptchaSettings } from './captcha.js';
+import { payOnHostedPage } from './hosted-page.js';
 import { PhoneVerification } from './PhoneVerification.js';
 import {
   UNKNOWN_OUTCOME,
@@ -45,10 +46,13 @@ export function PlaceOrder({
   uid,
   cart,
   latestCart,
+  cardOnHostedPage = false,
 }: {
   merchantId: string;
   uid: string;
   cart: CartView;
+  /** The store's gateway takes the card on its own page (Converge): no card fields here. */
+  cardOnHostedPage?: boolean;
   /** The cart once every checkout save so far is answered (what the order must match). */
   latestCart: () => Promise<CartView | undefined>;
 }) {
@@ -81,7 +85,7 @@ export function PlaceOrder({
       const withCard = latest.checkoutInfo.paymentMethod === 'creditcard';
       const checkout = {
         ...checkoutBodyWithChanges(latest.checkoutInfo, {}),
-        card: withCard ? card : null,
+        card: withCard && !cardOnHostedPage ? card : null,
       };
       // The bot check runs at the press (its tokens expire), before anything is sent.
       const tokens = await captchaTokens(captcha.data, withCard);
@@ -103,6 +107,28 @@ export function PlaceOrder({
           }),
         attemptKey,
       );
+      if (outcome.kind === 'placed' && outcome.answer.hostedPayment) {
+        // The order is written and waits for the card on the provider's page.
+        try {
+          const paid = await payOnHostedPage(merchantId, uid, {
+            ...outcome.answer,
+            hostedPayment: outcome.answer.hostedPayment,
+          });
+          outcome.answer = paid;
+        } catch (error) {
+          if (error instanceof ApiError) {
+            // Lost answer: the same key opens the page again for the same order.
+            if (error.code === 'network_error') setBanner({ text: UNKNOWN_OUTCOME, sticky: true });
+            else refused(error);
+          } else {
+            setBanner({
+              text: error instanceof Error ? error.message : String(error),
+              sticky: true,
+            });
+          }
+          return;
+        }
+      }
       if (outcome.kind === 'placed') {
         key.current = null;
         await client.invalidateQueries({ queryKey: cartKeys.cart(merchantId, uid) });
@@ -138,7 +164,12 @@ export function PlaceOrder({
 
   return (
     <div className="place-order">
-      {byCard ? (
+      {byCard && cardOnHostedPage ? (
+        <p className="checkout-hosted-note">
+          You will enter your card on the secure payment page that opens when you place the order.
+        </p>
+      ) : null}
+      {byCard && !cardOnHostedPage ? (
         <fieldset className="checkout-section card-fields">
           <legend className="checkout-section__title">Card</legend>
           <TextField

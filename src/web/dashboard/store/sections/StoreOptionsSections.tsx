@@ -1,11 +1,12 @@
 // The store's own settings (spec §2 Store: tax rate, delivery and curbside, and the settings the
-// spec lists in §3 without a section of their own: payment, display flags, customer-info
-// collection). Each saves with "Fail to save store setting" on failure (spec §8).
+// spec lists in §3 without a section of their own: payment methods, display flags, customer-info
+// collection; the card gateway is PaymentGatewaySection.tsx). Each saves with "Fail to save store
+// setting" on failure (spec §8).
 import { formatMoney, formatUsd } from '../../../../domain/format/money.js';
 import { parseDollarsToCents } from '../../../../domain/money/parse.js';
 import { MESSAGES } from '../../../../domain/messages.js';
 import { CheckField, TextInput } from '../../components/fields.js';
-import { useSaveSettings, type MerchantSettings, type SettingsSave } from '../queries.js';
+import { useSaveSettings, type MerchantSettings } from '../queries.js';
 import { SettingsSection, type FieldErrors } from '../SettingsSection.js';
 import { firstError, splitList } from './list-text.js';
 import { checkedSave, yesNo } from './save.js';
@@ -223,21 +224,13 @@ export function DeliverySection({ settings }: Props) {
   );
 }
 
-const PROVIDER_LABELS: Record<string, string> = {
-  sandbox: 'Sandbox (test cards)',
-  cardPointe: 'CardPointe',
-  tsys: 'TSYS',
-  tsys2: 'TSYS TransIT',
-  authorizeNet: 'Authorize.Net',
-  elavon: 'Elavon Converge',
-};
-const providerLabel = (p: string) => PROVIDER_LABELS[p] ?? p;
 const PAYMENT_FLAGS = [
   ['supportCreditcardPayment', 'Card payments'],
   ['supportCashPayment', 'Cash payments'],
   ['allowAmericanExpressCard', 'American Express accepted'],
 ] as const;
 
+/** How diners may pay. The card gateway and its credentials are PaymentGatewaySection's. */
 export function PaymentSection({ settings }: Props) {
   const save = useSaveSettings(settings.merchantId);
   return (
@@ -245,47 +238,26 @@ export function PaymentSection({ settings }: Props) {
       title="Payment"
       failure="storeSetting"
       initial={() => ({
-        ecomm_provider: settings.ecomm_provider,
         supportCreditcardPayment: settings.supportCreditcardPayment,
         supportCashPayment: settings.supportCashPayment,
         allowAmericanExpressCard: settings.allowAmericanExpressCard,
       })}
-      save={(d) =>
-        checkedSave(
-          { ...d, ecomm_provider: d.ecomm_provider as SettingsSave['ecomm_provider'] },
-          save.mutateAsync,
-        )
-      }
+      save={(d) => checkedSave({ ...d }, save.mutateAsync)}
       read={
         <dl className="store-facts">
-          <dt>Card gateway</dt>
-          <dd>{providerLabel(settings.ecomm_provider)}</dd>
           <FlagRows flags={PAYMENT_FLAGS} values={settings} />
         </dl>
       }
       edit={({ draft, setDraft, errors, idBase }) => (
         <div className="store-form__stack">
-          <div className="dash-field menu-field">
-            <label htmlFor={`${idBase}-provider`}>Card gateway</label>
-            <select
-              id={`${idBase}-provider`}
-              value={draft.ecomm_provider}
-              onChange={(e) => setDraft({ ...draft, ecomm_provider: e.target.value })}
-            >
-              {/* Only gateways with an adapter on this server (the API's list). */}
-              {settings.paymentProviders.map((p) => (
-                <option key={p} value={p}>
-                  {providerLabel(p)}
-                </option>
-              ))}
-            </select>
-            {errors.ecomm_provider ? (
-              <p className="form-error menu-field__error">{errors.ecomm_provider}</p>
-            ) : null}
-          </div>
           <div className="menu-form__checks">
             <FlagChecks flags={PAYMENT_FLAGS} draft={draft} setDraft={setDraft} idBase={idBase} />
           </div>
+          {errors.supportCashPayment || errors.supportCreditcardPayment ? (
+            <p className="form-error" role="alert">
+              {errors.supportCashPayment ?? errors.supportCreditcardPayment}
+            </p>
+          ) : null}
         </div>
       )}
     />

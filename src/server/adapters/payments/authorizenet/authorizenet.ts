@@ -1,0 +1,152 @@
+// The Authorize.Net gateway: createTransactionRequest over JSON (PROTOCOLS.md §3;
+// docs/decisions/gateway-authorizenet.md). One endpoint, credentials in the body, elements in
+// the XML schema's order (request.ts), a BOM before every answer (response.ts).
+//
+// Verified facts drive the code; the UNVERIFIED ones are settled as follows:
+// - capture above the authorised amount (tips): not relied on. The adapter cannot know the
+//   authorised amount and sends what it is given; the core never asks for more (tipAdjust
+//   'none', so the end-of-day capture is the authorised total).
+// - refund naming the card by its last four and "XXXX" (third-party practice [S-AN12]): used,
+//   with the last four passed in by the caller (see `refund` below).
+// - look-up of a transaction by our reference: not researched, so no inquireByOrder and
+//   recovery is 'flag'.
+// - reason codes beyond 2/11/54 (AVS/CVV declines): only refine a decline's reason.
+// - held for review (responseCode 4): unknown outcome, for a person to decide in the portal.
+import { authorizeNetCredentials } from '../../../../contract/payment-credentials.js';
+import { gatewayExchange } from '../http.js';
+import {
+  type AuthorizeRequest,
+  type GatewayCapabilities,
+  GatewayDeclined,
+  type GatewayEnv,
+  GatewayUnavailable,
+  type PaymentGateway,
+  type PaymentResult,
+} from '../types.js';
+import {
+  type ApiLogin,
+  type ChargeType,
+  captureRequest,
+  chargeRequest,
+  refundRequest,
+  voidRequest,
+} from './request.js';
+import { type AnswerContext, readAnswer } from './response.js';
+
+/** [S-AN1][S-AN2]; the official Node SDK's production host is api2.authorize.net, same API. */
+export const AUTHORIZE_NET_HOSTS = {
+  sandbox: 'https://apitest.authorize.net',
+  production: 'https://api.authorize.net',
+} as const;
+export const AUTHORIZE_NET_PATH = '/xml/v1/request.api';
+
+/** The API endpoint: the vendor's host for the environment, or the configured base URL. */
+export function endpointOf(
+  environment: keyof typeof AUTHORIZE_NET_HOSTS,
+  baseUrl?: string,
+): string {
+  const base = (baseUrl ?? AUTHORIZE_NET_HOSTS[environment]).replace(/\/+$/, '');
+  return `${base}${AUTHORIZE_NET_PATH}`;
+}
+
+export const AUTHORIZE_NET_CAPABILITIES: GatewayCapabilities = {
+  flow: 'auth_capture',
+  void: true,
+  tipAdjust: 'none',
+  refund: true,
+  recovery: 'flag',
+};
+
+export interface AuthorizeNetOptions {
+  /** Replaces the vendor host (tests: the local fake); else chosen by the credentials' environment. */
+  baseUrl?: string;
+  /**
+   * Client time-out per call. The vendor documents no gateway-side time-out (UNVERIFIED); 40 s
+   * stays under the reconciler's 2-minute bound.
+   */
+  timeoutMs?: number;
+}
+
+export function createAuthorizeNetGateway(opts: AuthorizeNetOptions = {}): PaymentGateway {
+  const timeoutMs = opts.timeoutMs ?? 40_000;
+
+  function loginOf(env: GatewayEnv): ApiLogin & { url: string } {
+    const parsed = authorizeNetCredentials.safeParse(env.credentials ?? undefined);
+    if (!env.credentials || !parsed.success) {
+      throw new GatewayUnavailable('Authorize.Net credentials are not set');
+    }
+    const { apiLoginId, transactionKey, environment } = parsed.data;
+    return { apiLoginId, transactionKey, url: endpointOf(environment, opts.baseUrl) };
+  }
+
+  async function send(url: string, body: unknown, ctx: AnswerContext): Promise<PaymentResult> {
+    const answer = await gatewayExchange({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      timeoutMs,
+    });
+    return readAnswer(answer, ctx);
+  }
+
+  async function charge(env: GatewayEnv, req: AuthorizeRequest, type: ChargeType) {
+    const login = loginOf(env);
+    return send(login.url, chargeRequest(login, type, req), {
+      amountCents: req.amountCents,
+      tipCents: req.tipCents,
+      card: { number: req.card.number, expiry: req.card.expiry },
+    });
+  }
+
+  return {
+    provider: 'authorizeNet',
+    capabilities: AUTHORIZE_NET_CAPABILITIES,
+    acceptsVerification(result) {
+      if (result.avsResult === 'N') return { ok: false, reason: 'avs' };
+      if (result.cvvResult === 'N') return { ok: false, reason: 'cvv' };
+      return { ok: true };
+    },
+    authorize: (env, req) => charge(env, req, 'authOnlyTransaction'),
+    sale: (env, req) => charge(env, req, 'authCaptureTransaction'),
+    async capture(env, req) {
+      const login = loginOf(env);
+      return send(login.url, captureRequest(login, req), {
+        amountCents: req.amountCents,
+        tipCents: req.tipCents,
+      });
+    },
+    async void(env, req) {
+      const login = loginOf(env);
+      // The answer carries no amount: 0 here, the core records the charge's own amount.
+      return send(login.url, voidRequest(login, req), { amountCents: 0, tipCents: 0 });
+    },
+    async tipAdjust() {
+      throw new GatewayDeclined(
+        'Authorize.Net does not adjust tips',
+        'not_supported',
+        'not_allowed',
+      );
+    },
+    /**
+     * A refund names the card (last four digits); the interface passes only retref and amount,
+     * so `cardLast4` is an extra, optional field: without it nothing is sent.
+     */
+    async refund(env, req: { retref: string; amountCents: number; cardLast4?: string }) {
+      const login = loginOf(env);
+      const cardLast4 = req.cardLast4?.trim() ?? '';
+      if (!/^\d{4}$/.test(cardLast4)) {
+        throw new GatewayDeclined(
+          "An Authorize.Net refund needs the card's last four digits",
+          'missing_card',
+          'invalid',
+        );
+      }
+      return send(login.url, refundRequest(login, { ...req, cardLast4 }), {
+        amountCents: req.amountCents,
+        tipCents: 0,
+        cardLast4,
+      });
+    },
+  };
+}

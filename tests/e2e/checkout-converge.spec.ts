@@ -1,0 +1,112 @@
+// Issue 14 journey: a store on Elavon Converge (spec provider `elavon`, C7.70). The checkout shows
+// no card fields; "Place the order" writes the order, asks tokenSession for its total, and opens
+// Converge's page (here the local fake's Lightbox, loaded from its own origin as the CSP allows);
+// the card typed there is confirmed by the server with the gateway before the order is placed.
+// The seeded second store (sunrise) is switched, so the other journeys' demo store stays on the
+// sandbox.
+import { expect, test } from '@playwright/test';
+import { CONVERGE_FAKE_CARDS, FAKE_CONVERGE_CREDENTIALS } from '../fakes/converge.js';
+import { resetServerTime, setTime } from './support/clock.js';
+import { addSimpleItem, fillSaved, openCheckout } from './support/checkout.js';
+import { latestCode } from './support/checkout.js';
+import { skipStoreEntry } from './support/store-entry.js';
+
+const TUESDAY_NOON = '2026-11-24T17:00:00Z'; // 11:00 in Chicago: the café is open
+const gatewayPath = '/api/merchants/merchantId/sunrise/paymentGateway';
+
+test.beforeEach(async ({ page, request }) => {
+  await skipStoreEntry(page, ['sunrise']);
+  await setTime(page, request, TUESDAY_NOON);
+  const signIn = await request.post('/api/merchantUsers/merchantLogin', {
+    data: { merchantUserName: 'sunrise', merchantPassword: 'Sunrise123' },
+  });
+  expect(signIn.ok()).toBe(true);
+  const saved = await request.put(gatewayPath, {
+    data: { provider: 'elavon', credentials: FAKE_CONVERGE_CREDENTIALS },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+});
+
+test.afterEach(async ({ request }) => {
+  await request.put(gatewayPath, { data: { provider: 'sandbox' } });
+  await resetServerTime(request);
+});
+
+test('the card is paid on Converge’s page and the order is placed once the server confirms it', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/store/sunrise');
+  await addSimpleItem(page, 'Butter Croissant');
+  await openCheckout(page);
+  await page.getByRole('radio', { name: 'Credit Card' }).check();
+  await fillSaved(page, 'Name', 'Grace Hopper');
+  await fillSaved(page, 'Phone', '3125550177');
+  await expect(page.getByText(/enter your card on the secure payment page/)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/converge-checkout-1280.png', fullPage: true });
+
+  const sent = page.waitForResponse((r) => r.url().includes('/sendOrder/') && r.status() === 200);
+  await page.getByRole('button', { name: /^Place the order/ }).click();
+  const verify = page.getByRole('dialog', { name: 'Verify your phone' });
+  await verify.getByRole('button', { name: 'Send code' }).click();
+  await verify.getByLabel('Verification code').fill(await latestCode(request, '3125550177'));
+  await verify.getByRole('button', { name: 'Confirm' }).click();
+  const answer = (await (await sent).json()) as {
+    _id: string;
+    state: string;
+    totalCents: number;
+  };
+  expect(answer.state).toBe('awaiting_payment');
+
+  // The provider's page (the fake Lightbox), with the focus in its card field.
+  const lightbox = page.getByRole('dialog', { name: 'Pay with Converge (test)' });
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByLabel('Card number')).toBeFocused();
+  await page.screenshot({ path: 'test-results/converge-lightbox-1280.png' });
+  await page.keyboard.type(CONVERGE_FAKE_CARDS.approve);
+  const finished = page.waitForResponse((r) => r.url().includes('/hostedPayment/'));
+  await page.keyboard.press('Enter');
+  const final = await finished;
+  expect(final.status()).toBe(200);
+  expect(await final.json()).toMatchObject({
+    state: 'placed',
+    paid: true,
+    card: { last4: '1111' },
+  });
+  await expect(page).toHaveURL(new RegExp(`/store/sunrise/order_placed/${answer._id}$`));
+  await expect(
+    page.getByRole('heading', { name: 'Thank you! Your order has been placed.' }),
+  ).toBeVisible();
+});
+
+test('a cancelled page leaves no order and the diner can place it again', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/store/sunrise');
+  await addSimpleItem(page, 'Blueberry Muffin');
+  await openCheckout(page);
+  await page.getByRole('radio', { name: 'Credit Card' }).check();
+  await fillSaved(page, 'Name', 'Grace Hopper');
+  await fillSaved(page, 'Phone', '3125550178');
+  await page.getByRole('button', { name: /^Place the order/ }).click();
+  const verify = page.getByRole('dialog', { name: 'Verify your phone' });
+  await verify.getByRole('button', { name: 'Send code' }).click();
+  await verify.getByLabel('Verification code').fill(await latestCode(request, '3125550178'));
+  await verify.getByRole('button', { name: 'Confirm' }).click();
+  const lightbox = page.getByRole('dialog', { name: 'Pay with Converge (test)' });
+  await expect(lightbox).toBeVisible();
+  await page.screenshot({ path: 'test-results/converge-lightbox-390.png' });
+  await lightbox.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toContainText('The card payment was not completed');
+  // Again, with a card this time: a new attempt, one order.
+  const placed = page.waitForResponse((r) => r.url().includes('/hostedPayment/'));
+  await page.getByRole('button', { name: /^Place the order/ }).click();
+  await expect(lightbox).toBeVisible();
+  await lightbox.getByLabel('Card number').fill(CONVERGE_FAKE_CARDS.approve);
+  await lightbox.getByRole('button', { name: 'Pay' }).click();
+  expect((await placed).status()).toBe(200);
+  await expect(page).toHaveURL(/\/store\/sunrise\/order_placed\//);
+});

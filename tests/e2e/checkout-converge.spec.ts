@@ -4,7 +4,7 @@
 // the card typed there is confirmed by the server with the gateway before the order is placed.
 // The seeded second store (sunrise) is switched, so the other journeys' demo store stays on the
 // sandbox.
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { CONVERGE_FAKE_CARDS, FAKE_CONVERGE_CREDENTIALS } from '../fakes/converge.js';
 import { resetServerTime, setTime } from './support/clock.js';
 import { addSimpleItem, fillSaved, openCheckout } from './support/checkout.js';
@@ -14,20 +14,30 @@ import { skipStoreEntry } from './support/store-entry.js';
 const TUESDAY_NOON = '2026-11-24T17:00:00Z'; // 11:00 in Chicago: the café is open
 const gatewayPath = '/api/merchants/merchantId/sunrise/paymentGateway';
 
-test.beforeEach(async ({ page, request }) => {
-  await skipStoreEntry(page, ['sunrise']);
-  await setTime(page, request, TUESDAY_NOON);
+/** The café's merchant, signed in on the journey's API context. */
+async function signInSunrise(request: APIRequestContext) {
   const signIn = await request.post('/api/merchantUsers/merchantLogin', {
     data: { merchantUserName: 'sunrise', merchantPassword: 'Sunrise123' },
   });
   expect(signIn.ok()).toBe(true);
+}
+
+/** Switches the café to Converge through the merchant API (the form has its own journey). */
+async function storeOnConverge(request: APIRequestContext) {
+  await signInSunrise(request);
   const saved = await request.put(gatewayPath, {
     data: { provider: 'elavon', credentials: FAKE_CONVERGE_CREDENTIALS },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+test.beforeEach(async ({ page, request }) => {
+  await skipStoreEntry(page, ['sunrise']);
+  await setTime(page, request, TUESDAY_NOON);
 });
 
 test.afterEach(async ({ request }) => {
+  await signInSunrise(request);
   await request.put(gatewayPath, { data: { provider: 'sandbox' } });
   await resetServerTime(request);
 });
@@ -36,6 +46,7 @@ test('the card is paid on Converge’s page and the order is placed once the ser
   page,
   request,
 }) => {
+  await storeOnConverge(request);
   await page.goto('/store/sunrise');
   await addSimpleItem(page, 'Butter Croissant');
   await openCheckout(page);
@@ -84,6 +95,7 @@ test('a cancelled page leaves no order and the diner can place it again', async 
   page,
   request,
 }) => {
+  await storeOnConverge(request);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/store/sunrise');
   await addSimpleItem(page, 'Blueberry Muffin');
@@ -109,4 +121,37 @@ test('a cancelled page leaves no order and the diner can place it again', async 
   await lightbox.getByRole('button', { name: 'Pay' }).click();
   expect((await placed).status()).toBe(200);
   await expect(page).toHaveURL(/\/store\/sunrise\/order_placed\//);
+});
+
+test('the merchant switches the store to Converge in the Card gateway section, secrets never shown back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/merchant/login');
+  await page.getByLabel('Merchant ID').fill('sunrise');
+  await page.getByLabel('Password').fill('Sunrise123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/merchant\/merchantId\/sunrise$/);
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Store' })
+    .click();
+  const section = page.getByRole('region', { name: 'Card gateway', exact: true });
+  await section.getByRole('button', { name: 'Edit Card gateway' }).click();
+  await section
+    .getByRole('combobox', { name: 'Card gateway' })
+    .selectOption({ label: 'Elavon Converge' });
+  await section.getByLabel('Account ID').fill(FAKE_CONVERGE_CREDENTIALS.merchantId);
+  await section.getByLabel('User ID').fill(FAKE_CONVERGE_CREDENTIALS.userId);
+  await section.getByLabel('PIN').fill(FAKE_CONVERGE_CREDENTIALS.pin);
+  await expect(section.getByLabel('PIN')).toHaveAttribute('type', 'password');
+  await section.screenshot({ path: 'test-results/card-gateway-edit-1280.png' });
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes('/paymentGateway'),
+  );
+  await section.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(section.getByText(/Credentials saved for Elavon Converge/)).toBeVisible();
+  await expect(section).not.toContainText(FAKE_CONVERGE_CREDENTIALS.pin);
+  await section.screenshot({ path: 'test-results/card-gateway-read-1280.png' });
 });

@@ -14,7 +14,12 @@ import {
   createSandboxGateway,
 } from '../../src/server/adapters/payments/index.js';
 import type { App } from '../../src/server/app.js';
-import { orders, paymentTransactions, sandboxLedger } from '../../src/server/db/schema/index.js';
+import {
+  merchants,
+  orders,
+  paymentTransactions,
+  sandboxLedger,
+} from '../../src/server/db/schema/index.js';
 import { setPaymentProvider } from '../../src/server/modules/payments/credentials.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
 import { runPaymentJobs } from '../../src/server/modules/payments/reconciler.js';
@@ -169,5 +174,25 @@ describe('a provider whose look-up keeps failing (recovery: inquire, with void b
     expect(voidedByOrder).toContain(res.orderId);
     expect(await orderRow(res.orderId)).toMatchObject({ state: 'failed', paymentStatus: 'voided' });
     expect((await ledgerOf(res.orderId))[0]!.status).toBe('voided');
+  });
+});
+
+describe('the sweeps go on past one merchant’s trouble', () => {
+  it('captures the other merchants’ orders when one merchant’s credentials cannot be read', async () => {
+    const broken = await merchantOn('tsys');
+    const fine = await merchantOn('tsys');
+    const a = await send(broken.merchantId, '4111111111111111');
+    const b = await send(fine.merchantId, '4111111111111111');
+    expect([a.state, b.state]).toEqual(['placed', 'placed']);
+    // Credentials under another key (a rotated CREDENTIALS_KEY, a damaged row).
+    await t.ctx.db
+      .update(merchants)
+      .set({ paymentCredentials: Buffer.alloc(64, 7) })
+      .where(eq(merchants.id, broken.id));
+    clock.advance(24 * 60 * 60_000);
+    const report = await runPaymentJobs(t.ctx);
+    expect(report!.captured).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(b.orderId)).paymentStatus).toBe('captured');
+    expect((await orderRow(a.orderId)).paymentStatus).toBe('authorized');
   });
 });

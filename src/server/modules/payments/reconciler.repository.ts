@@ -1,5 +1,5 @@
 // The reconciler's reads: which orders each sweep looks at, and the cross-instance run lock.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { merchants, orders } from '../../db/schema/index.js';
 import type { OrderRow } from '../orders/index.js';
@@ -42,6 +42,8 @@ export async function authorizedPastBusinessDay(
   tx: Tx,
   now: Date,
   batch: number,
+  /** The last order id of the previous page: pages walk every due order in id order. */
+  afterId?: string,
 ): Promise<{ order: OrderRow; timeZone: string }[]> {
   return tx
     .select({ order: orders, timeZone: merchants.timeZone })
@@ -52,7 +54,9 @@ export async function authorizedPastBusinessDay(
         eq(orders.state, 'placed'),
         eq(orders.paymentStatus, 'authorized'),
         sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${merchants.timeZone})::date`,
+        afterId ? gt(orders.id, afterId) : undefined,
       ),
     )
+    .orderBy(asc(orders.id))
     .limit(batch);
 }

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { GatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
 import type { Job } from '../../jobs.js';
 import { findMerchantByUuid } from '../merchants/index.js';
-import { failOrder, updateOrder } from '../orders/index.js';
+import { type OrderRow, failOrder, updateOrder } from '../orders/index.js';
 import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
 import {
   type TransactionRow,
@@ -316,8 +316,13 @@ export async function releaseHeldCharges(
     const gateway = gatewayOf(ctx, order.paymentProvider ?? '');
     if (!merchant || !charge || !gateway) continue;
     const heldAs = order.paymentStatus === 'captured' ? 'captured' : 'authorized';
-    const r = await releaseCharge(ctx, merchant, order.id, charge, gateway, heldAs, null);
-    if (r.kind !== 'unreleased') report.released += 1;
+    try {
+      const r = await releaseCharge(ctx, merchant, order.id, charge, gateway, heldAs, null);
+      if (r.kind !== 'unreleased') report.released += 1;
+    } catch (err) {
+      // One merchant's trouble (credentials that cannot be read) must not stop the others.
+      ctx.log.error({ err, orderId: order.id }, 'could not release a held charge; will retry');
+    }
   }
 }
 
@@ -331,42 +336,62 @@ export async function captureDueAuthorizations(
   batch: number = RECONCILE_DEFAULTS.batch,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const due = await authorizedPastBusinessDay(ctx.db, now, batch);
-  for (const { order } of due) {
-    const merchant = await merchantOf(ctx, order.merchantId);
-    const charge = await findChargeTransaction(ctx.db, order.id);
-    const gateway = gatewayOf(ctx, order.paymentProvider ?? '');
-    if (!merchant || !charge?.retref || !gateway) continue;
-    const tipCents = order.tipsCents + order.fixedTipsCents;
-    try {
-      const result = await gateway.capture(gatewayEnv(ctx, merchant), {
-        retref: charge.retref,
-        amountCents: order.totalCents,
+  // Page by page through every due order, so orders that keep failing (a merchant whose
+  // credentials cannot be read) never take the places of the others.
+  let afterId: string | undefined;
+  for (let page = 0; page < CAPTURE_PAGES_PER_RUN; page++) {
+    const due = await authorizedPastBusinessDay(ctx.db, now, batch, afterId);
+    for (const { order } of due) await captureOne(ctx, order, now, report);
+    if (due.length < batch) return;
+    afterId = due[due.length - 1]!.order.id;
+  }
+}
+
+/** At most this many pages of due captures per run (the rest wait a minute). */
+const CAPTURE_PAGES_PER_RUN = 20;
+
+async function captureOne(
+  ctx: AppContext,
+  order: OrderRow,
+  now: Date,
+  report: ReconcileReport,
+): Promise<void> {
+  const merchant = await merchantOf(ctx, order.merchantId);
+  const charge = await findChargeTransaction(ctx.db, order.id);
+  const gateway = gatewayOf(ctx, order.paymentProvider ?? '');
+  if (!merchant || !charge?.retref || !gateway) return;
+  const tipCents = order.tipsCents + order.fixedTipsCents;
+  try {
+    const result = await gateway.capture(gatewayEnv(ctx, merchant), {
+      retref: charge.retref,
+      amountCents: order.totalCents,
+      tipCents,
+    });
+    await ctx.db.transaction(async (tx) => {
+      await insertTransaction(tx, {
+        merchantId: merchant.id,
+        orderId: order.id,
+        provider: gateway.provider,
+        operation: 'capture',
+        status: 'approved',
+        amountCents: result.amountCents,
         tipCents,
+        retref: charge.retref,
+        authCode: result.authCode,
+        responseCode: result.responseCode,
+        message: result.message,
+        createdAt: now,
+        updatedAt: now,
       });
-      await ctx.db.transaction(async (tx) => {
-        await insertTransaction(tx, {
-          merchantId: merchant.id,
-          orderId: order.id,
-          provider: gateway.provider,
-          operation: 'capture',
-          status: 'approved',
-          amountCents: result.amountCents,
-          tipCents,
-          retref: charge.retref,
-          authCode: result.authCode,
-          responseCode: result.responseCode,
-          message: result.message,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await updateOrder(tx, order.id, { paymentStatus: 'captured', updatedAt: now });
-      });
-      report.captured += 1;
-    } catch (err) {
-      if (!(err instanceof GatewayError)) throw err;
+      await updateOrder(tx, order.id, { paymentStatus: 'captured', updatedAt: now });
+    });
+    report.captured += 1;
+  } catch (err) {
+    // One order's trouble (a refusal, credentials that cannot be read) must not stop the
+    // others' captures; it is tried again next run.
+    if (err instanceof GatewayError)
       ctx.log.warn({ orderId: order.id, err: err.message }, 'capture failed; will retry');
-    }
+    else ctx.log.error({ err, orderId: order.id }, 'could not capture; will retry');
   }
 }
 

@@ -434,7 +434,7 @@ describe('credentials reach only their own provider’s gateway', () => {
     expect(seenBy('authorizeNet', from).map((h) => h.credentials)).toEqual([null]);
 
     const r = await row(m);
-    expect(gatewayEnv(t.ctx, r).credentials).toBeNull();
-    expect(gatewayEnv(t.ctx, r, 'cardPointe').credentials).toEqual(CARDPOINTE);
+    expect(gatewayEnv(t.ctx, r, { provider: 'authorizeNet' }).credentials).toBeNull();
+    expect(gatewayEnv(t.ctx, r, { provider: 'cardPointe' }).credentials).toEqual(CARDPOINTE);
   });
 });

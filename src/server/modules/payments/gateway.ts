@@ -31,7 +31,7 @@ export interface MerchantForPayment {
 
 export function gatewayOf(ctx: AppContext, provider: string): PaymentGateway | undefined {
   const gateway = ctx.adapters.payments.gatewayFor(provider as ProviderName);
-  return gateway && boundToProvider(gateway);
+  return gateway;
 }
 
 export function requireGateway(ctx: AppContext, provider: string): PaymentGateway {
@@ -40,53 +40,22 @@ export function requireGateway(ctx: AppContext, provider: string): PaymentGatewa
   return gateway;
 }
 
-/** Where an env built by gatewayEnv came from, so a gateway of another provider can rebuild it. */
-const envSources = new WeakMap<
-  object,
-  { ctx: AppContext; merchant: MerchantForPayment; provider: string }
->();
-
 /**
- * What a gateway call carries: the merchant's credentials for `provider` (the merchant's current
- * one unless named), null when the saved credentials are another provider's.
+ * What a gateway call carries: the merchant's credentials for that gateway's own provider (null
+ * when the saved credentials are another provider's), so a vendor only ever receives its own —
+ * also for an order's void or capture after the merchant switched providers.
  */
 export function gatewayEnv(
   ctx: AppContext,
   merchant: MerchantForPayment,
-  provider: string = merchant.ecommProvider,
+  gateway: Pick<PaymentGateway, 'provider'>,
 ): GatewayEnv {
-  const env: GatewayEnv = {
+  return {
     merchantId: merchant.id,
-    credentials: readCredentials(ctx, merchant, provider),
+    credentials: readCredentials(ctx, merchant, gateway.provider),
     db: ctx.db,
     now: ctx.clock.now(),
   };
-  envSources.set(env, { ctx, merchant, provider });
-  return env;
-}
-
-/**
- * The gateway as the payment core uses it: every call handed an env that gatewayEnv built for
- * another provider (an order's void or capture after the merchant switched providers) gets one
- * rebuilt for this gateway's own provider, so a vendor only ever receives its own credentials.
- */
-function boundToProvider<T extends object>(target: T, provider?: string): T {
-  const own = provider ?? (target as unknown as PaymentGateway).provider;
-  return new Proxy(target, {
-    get(obj, key) {
-      const value: unknown = Reflect.get(obj, key, obj);
-      if (key === 'hosted' && value && typeof value === 'object') {
-        return boundToProvider(value, own);
-      }
-      if (typeof value !== 'function') return value;
-      return (first: unknown, ...rest: unknown[]) => {
-        const source = typeof first === 'object' && first ? envSources.get(first) : undefined;
-        const arg =
-          source && source.provider !== own ? gatewayEnv(source.ctx, source.merchant, own) : first;
-        return (value as (...args: unknown[]) => unknown).call(obj, arg, ...rest);
-      };
-    },
-  });
 }
 
 /** JSON with keys sorted at every level (dates as ISO text), so equal requests hash equally. */

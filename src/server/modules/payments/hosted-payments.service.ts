@@ -66,7 +66,7 @@ export async function openHostedSession(
     ]);
   }
   try {
-    return await gateway.hosted.createSession(gatewayEnv(ctx, merchant), {
+    return await gateway.hosted.createSession(gatewayEnv(ctx, merchant, gateway), {
       orderRef: order.id,
       amountCents: order.totalCents,
     });
@@ -112,7 +112,7 @@ export async function finishHostedPayment(
 
   let result;
   try {
-    result = await gateway.hosted.confirm(gatewayEnv(ctx, merchant), {
+    result = await gateway.hosted.confirm(gatewayEnv(ctx, merchant, gateway), {
       orderRef: order.id,
       transactionId: ask.outcome.transactionId,
       amountCents: order.totalCents,

@@ -334,7 +334,7 @@ export async function placeOrderWithPayment(
   if (!created) return replay(ctx, merchant.id, input, fingerprint, opts);
 
   const { order, charge } = created;
-  const env = gatewayEnv(ctx, merchant);
+  const env = gatewayEnv(ctx, merchant, gateway);
   if (gateway.hosted || !card) {
     // The diner pays on the provider's page next; the order waits for the confirmation
     // (hosted-payments.service.ts), or for the reconciler once the page's window is over.
@@ -518,7 +518,7 @@ export async function releaseCharge(
   let voided: PaymentResult | null = null;
   let voidError: string | null = null;
   try {
-    voided = await gateway.void(gatewayEnv(ctx, merchant), {
+    voided = await gateway.void(gatewayEnv(ctx, merchant, gateway), {
       retref: charge.retref ?? '',
       orderRef: orderId,
     });
@@ -575,7 +575,7 @@ export async function hostedStepOf(
   const gateway = order.paymentProvider ? gatewayOf(ctx, order.paymentProvider) : undefined;
   if (!gateway?.hosted) return null;
   const merchant = await findMerchantByUuid(ctx.db, order.merchantId);
-  return merchant ? hostedStep(gateway, gatewayEnv(ctx, merchant)) : null;
+  return merchant ? hostedStep(gateway, gatewayEnv(ctx, merchant, gateway)) : null;
 }
 
 /** The 409 of a key reused for another request, whenever the reuse comes. */

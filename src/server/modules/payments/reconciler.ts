@@ -146,7 +146,7 @@ export async function resolveAwaitingOrders(
       continue;
     }
     try {
-      const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant), {
+      const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), {
         orderRef: order.id,
       });
       if (found.found && (found.status === 'authorized' || found.status === 'captured')) {
@@ -268,7 +268,7 @@ async function releaseByOrder(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   try {
-    await gateway.voidByOrder!(gatewayEnv(ctx, merchant), { orderRef: orderId });
+    await gateway.voidByOrder!(gatewayEnv(ctx, merchant, gateway), { orderRef: orderId });
   } catch (err) {
     ctx.log.warn(
       { orderId, err: err instanceof GatewayError ? err.message : String(err) },
@@ -362,7 +362,7 @@ async function captureOne(
   if (!merchant || !charge?.retref || !gateway) return;
   const tipCents = order.tipsCents + order.fixedTipsCents;
   try {
-    const result = await gateway.capture(gatewayEnv(ctx, merchant), {
+    const result = await gateway.capture(gatewayEnv(ctx, merchant, gateway), {
       retref: charge.retref,
       amountCents: order.totalCents,
       tipCents,

@@ -147,7 +147,7 @@ export async function runCardCheck(
   await requireCaptcha(ctx, req.recaptchaToken, { action: 'card_payment', remoteIp: req.remoteIp });
 
   const typed = { brand: cardBrandOf(card.number), last4: card.number.slice(-4) };
-  const env = gatewayEnv(ctx, merchant);
+  const env = gatewayEnv(ctx, merchant, gateway);
   const orderRef = randomUUID();
   let result;
   try {

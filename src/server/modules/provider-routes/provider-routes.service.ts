@@ -232,7 +232,7 @@ export async function inquireOrder(
     throw new AppError('conflict', `${provider} has no look-up by order`);
   }
   try {
-    const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant), { orderRef: order.id });
+    const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), { orderRef: order.id });
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
@@ -290,7 +290,7 @@ export async function captureByRetref(
   const tipCents = held.tipsCents + held.fixedTipsCents;
   let result: PaymentResult;
   try {
-    result = await gateway.capture(gatewayEnv(ctx, merchant), {
+    result = await gateway.capture(gatewayEnv(ctx, merchant, gateway), {
       retref: charge.retref ?? '',
       amountCents: held.totalCents,
       tipCents,
@@ -417,7 +417,7 @@ export async function returnByRetref(
   const actor = auditActor(merchant, who);
   let result: PaymentResult;
   try {
-    result = await gateway.refund(gatewayEnv(ctx, merchant), {
+    result = await gateway.refund(gatewayEnv(ctx, merchant, gateway), {
       retref: charge.retref ?? '',
       amountCents: due,
     });

@@ -269,7 +269,7 @@ export async function voidTransaction(
   const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
   let result: PaymentResult;
   try {
-    result = await gateway.void(gatewayEnv(ctx, merchant), {
+    result = await gateway.void(gatewayEnv(ctx, merchant, gateway), {
       retref: charge.retref ?? '',
       orderRef: order.id,
     });
@@ -380,7 +380,7 @@ export async function adjustTransactionTips(
   }
   const tipCents = tips.data + order.fixedTipsCents;
   const mode = gateway.capabilities.tipAdjust;
-  const env = gatewayEnv(ctx, merchant);
+  const env = gatewayEnv(ctx, merchant, gateway);
   let result: PaymentResult;
   try {
     result =

@@ -7,11 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderName } from '../../src/server/adapters/payments/index.js';
 import type { App } from '../../src/server/app.js';
-import {
-  orders,
-  paymentTransactions,
-  phoneVerifications,
-} from '../../src/server/db/schema/index.js';
+import { orders, paymentTransactions } from '../../src/server/db/schema/index.js';
 import { setPaymentProvider } from '../../src/server/modules/payments/credentials.js';
 import { runPaymentJobs } from '../../src/server/modules/payments/reconciler.js';
 import { startAuthorizeNetFake, FAKE_ANET_KEY, FAKE_ANET_LOGIN } from '../fakes/authorizenet.js';
@@ -23,7 +19,14 @@ import {
   startCardPointeFake,
 } from '../fakes/cardpointe.js';
 import { FAKE_TRANSIT, startTransitFake } from '../fakes/transit.js';
-import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
+import {
+  type Diner,
+  cartPath,
+  markPhoneVerified,
+  menuOf,
+  newDiner,
+  simpleChoice,
+} from '../support/diner.js';
 import { createMerchant, signInMerchant, uniqueId } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 
@@ -95,14 +98,7 @@ async function storeOn(provider: keyof typeof CREDENTIALS) {
 async function placeCardOrder(slug: string): Promise<{ d: Diner; body: Record<string, unknown> }> {
   const d = await newDiner(t.app);
   const phone = String(phoneSeq++);
-  await t.ctx.db.insert(phoneVerifications).values({
-    anonUserId: d.uid,
-    phone,
-    codeHash: 'x'.repeat(64),
-    expiresAt: clock.now(),
-    lastSentAt: clock.now(),
-    verifiedAt: clock.now(),
-  });
+  await markPhoneVerified(t.ctx.db, d.uid, phone, clock.now());
   const [item] = await menuOf(t.app, slug);
   const added = await d.call('POST', cartPath(slug, 'orderItems', d.uid), {
     orderItems: [simpleChoice(item!)],

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
-import { orders, phoneVerifications } from '../../src/server/db/schema/index.js';
+import { orders } from '../../src/server/db/schema/index.js';
 import { setPaymentProvider } from '../../src/server/modules/payments/credentials.js';
 import { runPaymentJobs } from '../../src/server/modules/payments/reconciler.js';
 import {
@@ -15,7 +15,14 @@ import {
   FAKE_CONVERGE_CREDENTIALS,
   startConvergeFake,
 } from '../fakes/converge.js';
-import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
+import {
+  type Diner,
+  cartPath,
+  markPhoneVerified,
+  menuOf,
+  newDiner,
+  simpleChoice,
+} from '../support/diner.js';
 import { createMerchant, uniqueId } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 
@@ -53,14 +60,7 @@ type Body = Awaited<ReturnType<Diner['call']>>['body'];
 async function sendCardOrder(): Promise<{ d: Diner; body: Body }> {
   const d = await newDiner(t.app);
   const phone = String(phoneSeq++);
-  await t.ctx.db.insert(phoneVerifications).values({
-    anonUserId: d.uid,
-    phone,
-    codeHash: 'x'.repeat(64),
-    expiresAt: clock.now(),
-    lastSentAt: clock.now(),
-    verifiedAt: clock.now(),
-  });
+  await markPhoneVerified(t.ctx.db, d.uid, phone, clock.now());
   const [item] = await menuOf(t.app, slug);
   await d.call('POST', cartPath(slug, 'orderItems', d.uid), { orderItems: [simpleChoice(item!)] });
   // No card fields: the card is typed on Converge's page.

@@ -1,6 +1,8 @@
 // A diner session for API tests: the anonymous id cookie and helpers to call the cart routes.
 import type { FastifyInstance } from 'fastify';
 import type { ItemView } from '../../src/contract/menu.js';
+import type { Db } from '../../src/server/db/client.js';
+import { phoneVerifications } from '../../src/server/db/schema/index.js';
 
 export interface Diner {
   uid: string;
@@ -63,4 +65,16 @@ export function simpleChoice(item: ItemView, quantity = 1) {
 
 export async function menuOf(app: FastifyInstance, merchantId: string): Promise<ItemView[]> {
   return (await app.inject(`/api/items7/merchantId/${merchantId}/items`)).json();
+}
+
+/** Marks the diner's phone verified, as the texted-code flow would (send order then accepts it). */
+export async function markPhoneVerified(db: Db, uid: string, phone: string, now: Date) {
+  await db.insert(phoneVerifications).values({
+    anonUserId: uid,
+    phone,
+    codeHash: 'x'.repeat(64),
+    expiresAt: now,
+    lastSentAt: now,
+    verifiedAt: now,
+  });
 }

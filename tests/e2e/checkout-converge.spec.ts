@@ -42,6 +42,40 @@ test.afterEach(async ({ request }) => {
   await resetServerTime(request);
 });
 
+// First: the store has no Converge credentials yet, so the form asks for every field.
+test('the merchant switches the store to Converge in the Card gateway section, secrets never shown back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/merchant/login');
+  await page.getByLabel('Merchant ID').fill('sunrise');
+  await page.getByLabel('Password').fill('Sunrise123');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/merchant\/merchantId\/sunrise$/);
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Store' })
+    .click();
+  const section = page.getByRole('region', { name: 'Card gateway', exact: true });
+  await section.getByRole('button', { name: 'Edit Card gateway' }).click();
+  await section
+    .getByRole('combobox', { name: 'Card gateway' })
+    .selectOption({ label: 'Elavon Converge' });
+  await section.getByLabel('Account ID').fill(FAKE_CONVERGE_CREDENTIALS.merchantId);
+  await section.getByLabel('User ID').fill(FAKE_CONVERGE_CREDENTIALS.userId);
+  await section.getByLabel('PIN').fill(FAKE_CONVERGE_CREDENTIALS.pin);
+  await expect(section.getByLabel('PIN')).toHaveAttribute('type', 'password');
+  await section.screenshot({ path: 'test-results/card-gateway-edit-1280.png' });
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'PUT' && r.url().includes('/paymentGateway'),
+  );
+  await section.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).ok()).toBe(true);
+  await expect(section.getByText(/Credentials saved for Elavon Converge/)).toBeVisible();
+  await expect(section).not.toContainText(FAKE_CONVERGE_CREDENTIALS.pin);
+  await section.screenshot({ path: 'test-results/card-gateway-read-1280.png' });
+});
+
 test('the card is paid on Converge’s page and the order is placed once the server confirms it', async ({
   page,
   request,
@@ -121,37 +155,4 @@ test('a cancelled page leaves no order and the diner can place it again', async 
   await lightbox.getByRole('button', { name: 'Pay' }).click();
   expect((await placed).status()).toBe(200);
   await expect(page).toHaveURL(/\/store\/sunrise\/order_placed\//);
-});
-
-test('the merchant switches the store to Converge in the Card gateway section, secrets never shown back', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/merchant/login');
-  await page.getByLabel('Merchant ID').fill('sunrise');
-  await page.getByLabel('Password').fill('Sunrise123');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/merchant\/merchantId\/sunrise$/);
-  await page
-    .getByRole('navigation', { name: 'Dashboard' })
-    .getByRole('link', { name: 'Store' })
-    .click();
-  const section = page.getByRole('region', { name: 'Card gateway', exact: true });
-  await section.getByRole('button', { name: 'Edit Card gateway' }).click();
-  await section
-    .getByRole('combobox', { name: 'Card gateway' })
-    .selectOption({ label: 'Elavon Converge' });
-  await section.getByLabel('Account ID').fill(FAKE_CONVERGE_CREDENTIALS.merchantId);
-  await section.getByLabel('User ID').fill(FAKE_CONVERGE_CREDENTIALS.userId);
-  await section.getByLabel('PIN').fill(FAKE_CONVERGE_CREDENTIALS.pin);
-  await expect(section.getByLabel('PIN')).toHaveAttribute('type', 'password');
-  await section.screenshot({ path: 'test-results/card-gateway-edit-1280.png' });
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'PUT' && r.url().includes('/paymentGateway'),
-  );
-  await section.getByRole('button', { name: 'Save' }).click();
-  expect((await saved).ok()).toBe(true);
-  await expect(section.getByText(/Credentials saved for Elavon Converge/)).toBeVisible();
-  await expect(section).not.toContainText(FAKE_CONVERGE_CREDENTIALS.pin);
-  await section.screenshot({ path: 'test-results/card-gateway-read-1280.png' });
 });

@@ -3,8 +3,14 @@
 // proves the tiles are asked for at the configured host and that the Content Security Policy lets
 // them in. Without an answer the map stays blank and the address text still says where.
 import { expect, test } from '@playwright/test';
+import { resetServerTime, setTime } from './support/clock.js';
 import { addSimpleItem, openCheckout } from './support/checkout.js';
 import { skipStoreEntry } from './support/store-entry.js';
+
+// Tuesday 24 Nov 2026, 12:00 in New York: open, Dim Sum served (it is not all day, so the
+// journey must not depend on the hour it runs at).
+const TUESDAY_NOON = '2026-11-24T17:00:00Z';
+test.afterEach(async ({ request }) => resetServerTime(request));
 
 // A 1×1 PNG: what a tile server would answer, in as few bytes as possible.
 const TILE = Buffer.from(
@@ -14,7 +20,9 @@ const TILE = Buffer.from(
 
 test('the checkout shows the store on a map for pickup and the delivery point for delivery', async ({
   page,
+  request,
 }) => {
+  await setTime(page, request, TUESDAY_NOON);
   const tiles: string[] = [];
   await page.route('https://tile.openstreetmap.org/**', async (route) => {
     tiles.push(route.request().url());

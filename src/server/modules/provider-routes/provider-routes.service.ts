@@ -232,7 +232,9 @@ export async function inquireOrder(
     throw new AppError('conflict', `${provider} has no look-up by order`);
   }
   try {
-    const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), { orderRef: order.id });
+    const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), {
+      orderRef: order.id,
+    });
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,

@@ -66,7 +66,16 @@ export function usePrinters(merchantId: string) {
 }
 
 /** Puts the item as the server answered it into the pane's list (added at the end if new). */
+/**
+ * A read of the list begun before this write would land after it with the item as it was: it is
+ * cancelled first, so the written item is what stays (the next read brings the rest).
+ */
+function cancelListRead(client: QueryClient, merchantId: string) {
+  void client.cancelQueries({ queryKey: menuKeys.items(merchantId) });
+}
+
 export function storeItem(client: QueryClient, merchantId: string, item: MenuItem) {
+  cancelListRead(client, merchantId);
   client.setQueryData<MenuItem[]>(menuKeys.items(merchantId), (list) => {
     if (!list) return list;
     const at = list.findIndex((i) => i._id === item._id);
@@ -79,6 +88,7 @@ export function storeItem(client: QueryClient, merchantId: string, item: MenuIte
 }
 
 export function dropItem(client: QueryClient, merchantId: string, id: string) {
+  cancelListRead(client, merchantId);
   client.setQueryData<MenuItem[]>(menuKeys.items(merchantId), (list) =>
     list?.filter((i) => i._id !== id),
   );

@@ -41,15 +41,9 @@ export function CategoryBar({ categories }: { categories: readonly CategoryView[
   }, []);
 
   useEffect(() => {
-    // Measured in the next frame, not in the effect: reading the scroll width right after the
-    // commit forced a layout of the whole page ahead of the frame's own (one more long task on
-    // the store's first paint, bench/storefront).
-    const frame = requestAnimationFrame(measure);
+    measure();
     window.addEventListener('resize', measure);
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('resize', measure);
-    };
+    return () => window.removeEventListener('resize', measure);
   }, [measure, categories]);
 
   const scrollBy = (direction: 1 | -1) => {

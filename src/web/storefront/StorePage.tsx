@@ -1,11 +1,4 @@
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
@@ -66,9 +59,7 @@ export function StorePage() {
   const shown = !info.isPending && !menuPending;
   useEffect(() => {
     if (!shown || painted) return;
-    // A transition: the whole page renders again (images on, the full list asked for), and a
-    // transition's render yields to the browser every few milliseconds instead of blocking it.
-    return afterNextPaint(() => startTransition(() => setPainted(true)));
+    return afterNextPaint(() => setPainted(true));
   }, [shown, painted]);
 
   if (info.isError && isApiError(info.error, 'not_found')) return <Navigate to="/" replace />;

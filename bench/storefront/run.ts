@@ -78,6 +78,16 @@ async function firstLoad(browser: Browser, base: string, returning: boolean): Pr
     });
   }
   const page = await context.newPage();
+  // What the page met, printed if the menu never shows (seen now and then on a busy machine).
+  const trail: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning')
+      trail.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => trail.push(`failed ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) trail.push(`${r.status()} ${r.url()}`);
+  });
   const pending: Promise<Loaded | null>[] = [];
   page.on('response', (res) => {
     const type = res.request().resourceType();
@@ -97,7 +107,19 @@ async function firstLoad(browser: Browser, base: string, returning: boolean): Pr
   await page.goto(`${base}${PATH}`, { waitUntil: 'networkidle' });
   // By CSS, not by role: once the notice modal is open the menu is hidden from the accessibility
   // tree (the dialog is modal), and the modal may open as soon as the menu is in.
-  await page.locator('article.item-card').first().waitFor();
+  await page
+    .locator('article.item-card')
+    .first()
+    .waitFor()
+    .catch(async (err: unknown) => {
+      const text = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
+      throw new Error(
+        `${String(err)}\npage text: ${text.slice(0, 300)}\n${trail.join('\n') || '(no errors seen)'}`,
+      );
+    });
   // On a first visit the notice opens once the whole menu is on the page and the browser is idle
   // (src/web/storefront/entry/StoreEntry.tsx): its chunk counts, so wait for it.
   if (!returning) await page.getByRole('dialog').first().waitFor();

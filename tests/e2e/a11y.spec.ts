@@ -146,6 +146,10 @@ for (const view of views) {
     if (view.quietEntry) await skipStoreEntry(page);
     const scope = await view.open(page);
     await page.waitForLoadState('networkidle');
+    // The store page leaves off-screen menu sections undrawn while it loads, then draws them in
+    // idle moments (src/web/storefront/lazy-layout.ts). axe measures touch targets from layout
+    // boxes, and an undrawn section has none yet: audit the page as the diner gets it once drawn.
+    await expect(page.locator('#menu[data-lazy-layout]')).toHaveCount(0, { timeout: 15_000 });
     // react-aria's live announcer keeps a pending button's announcement (a role="img" labelled by
     // the button) after the button is gone (the item modal's Add to Cart): screen readers read
     // nothing from it, and it is not part of our markup.

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { ChevronIcon, ListIcon } from '../components/Icons.js';
 import { PromoBell } from './PromoBell.js';
 import type { CategoryView } from '../../contract/menu.js';
+import { settleLayout } from './lazy-layout.js';
 
 const loadDrawer = () => import('./CategoryDrawer.js');
 const CategoryDrawer = lazy(loadDrawer);
@@ -15,6 +16,9 @@ function goToCategory(id: string) {
     requestAnimationFrame(() => {
       const section = document.getElementById(id);
       if (!section) return;
+      // Positions are read below: every section gets its real height first (./lazy-layout.ts).
+      const menu = document.getElementById('menu');
+      if (menu) settleLayout(menu);
       if (window.location.hash === `#${id}`) section.scrollIntoView({ block: 'start' });
       else window.location.hash = id;
       section.focus({ preventScroll: true });
@@ -41,9 +45,15 @@ export function CategoryBar({ categories }: { categories: readonly CategoryView[
   }, []);
 
   useEffect(() => {
-    measure();
+    // Measured in the next frame, not in the effect: reading the scroll width right after the
+    // commit forced a layout of the whole page ahead of the frame's own (one more long task on
+    // the store's first paint, bench/storefront).
+    const frame = requestAnimationFrame(measure);
     window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', measure);
+    };
   }, [measure, categories]);
 
   const scrollBy = (direction: 1 | -1) => {

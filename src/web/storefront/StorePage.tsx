@@ -1,4 +1,11 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Navigate, useParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
@@ -16,6 +23,7 @@ import { AccountButton } from './account/AccountButton.js';
 import { CART_PANEL_ID } from './cart/CartPanel.js';
 import { StoreCart } from './cart/StoreCart.js';
 import { StoreEntry } from './entry/StoreEntry.js';
+import { useLazyLayout } from './lazy-layout.js';
 
 /**
  * The customer store page for /store/:merchantId, /store/:merchantId/:storeName and
@@ -44,6 +52,8 @@ export function StorePage() {
   // Set once the full menu's last section is rendered (MenuSections adds them one per task).
   const [sectionsShown, setSectionsShown] = useState(false);
   const onAllSectionsShown = useCallback(() => setSectionsShown(true), []);
+  // Off-screen sections are not laid out until the diner's first input or idle time (./lazy-layout.ts).
+  const menuRef = useLazyLayout(sectionsShown);
 
   // Stable while the settings are: the memoised sections re-render only when it changes.
   const display = useMemo(() => (info.data ? menuDisplay(info.data) : SHOW_ALL), [info.data]);
@@ -59,7 +69,9 @@ export function StorePage() {
   const shown = !info.isPending && !menuPending;
   useEffect(() => {
     if (!shown || painted) return;
-    return afterNextPaint(() => setPainted(true));
+    // A transition: the whole page renders again (images on, the full list asked for), and a
+    // transition's render yields to the browser every few milliseconds instead of blocking it.
+    return afterNextPaint(() => startTransition(() => setPainted(true)));
   }, [shown, painted]);
 
   if (info.isError && isApiError(info.error, 'not_found')) return <Navigate to="/" replace />;
@@ -110,7 +122,12 @@ export function StorePage() {
         {showCategories ? <CategoryBar categories={categories.data ?? []} /> : null}
         <div className="store-layout">
           {showCategories ? <CategorySidebar categories={categories.data ?? []} /> : null}
-          <main className={complete ? 'menu' : 'menu menu--loading'} id="menu" aria-label="Menu">
+          <main
+            ref={menuRef}
+            className={complete ? 'menu' : 'menu menu--loading'}
+            id="menu"
+            aria-label="Menu"
+          >
             {menuError ? (
               <StatusPanel title="We could not load the menu." role="alert">
                 <p>{menuError.message}</p>

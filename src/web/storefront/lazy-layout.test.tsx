@@ -1,0 +1,92 @@
+// The menu's off-screen sections stay undrawn while the page loads, and get their real layout at the
+// diner's first input or in idle steps once every section is in (./lazy-layout.ts).
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAID_OUT_ATTR, LAZY_LAYOUT_ATTR, SETTLE_DELAY_MS, useLazyLayout } from './lazy-layout.js';
+
+function Menu({ allShown, sections = 3 }: { allShown: boolean; sections?: number }) {
+  const ref = useLazyLayout(allShown);
+  return (
+    <main ref={ref} id="menu">
+      {Array.from({ length: sections }, (_, i) => (
+        <section key={i} className="menu-section" />
+      ))}
+    </main>
+  );
+}
+
+const menu = () => document.getElementById('menu')!;
+const laidOut = () =>
+  [...menu().querySelectorAll('.menu-section')].map((s) => s.hasAttribute(LAID_OUT_ATTR));
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('useLazyLayout', () => {
+  it('marks the menu lazy from its first render', () => {
+    render(<Menu allShown={false} />);
+    expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(true);
+  });
+
+  it.each(['pointerdown', 'keydown', 'wheel', 'touchstart'])(
+    'gives the whole menu its layout at the first %s, before its handlers run',
+    (type) => {
+      render(<Menu allShown={false} />);
+      let lazyWhenHandled: boolean | null = null;
+      const handler = () => (lazyWhenHandled = menu().hasAttribute(LAZY_LAYOUT_ATTR));
+      document.body.addEventListener(type, handler);
+      document.body.dispatchEvent(new Event(type, { bubbles: true }));
+      document.body.removeEventListener(type, handler);
+      expect(lazyWhenHandled).toBe(false);
+      expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(false);
+    },
+  );
+
+  it('stays lazy while sections are still being added', () => {
+    render(<Menu allShown={false} />);
+    act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS * 10));
+    expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(true);
+    expect(laidOut()).toEqual([false, false, false]);
+  });
+
+  it('once every section is in, lays them out one per idle step after a pause, then the menu', () => {
+    const { rerender } = render(<Menu allShown={false} />);
+    rerender(<Menu allShown />);
+    act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS - 1));
+    expect(laidOut()).toEqual([false, false, false]);
+    // jsdom has no requestIdleCallback: an idle step is a 50 ms timer there (first-paint.ts).
+    act(() => vi.advanceTimersByTime(1 + 50));
+    expect(laidOut()).toEqual([true, false, false]);
+    act(() => vi.advanceTimersByTime(50));
+    expect(laidOut()).toEqual([true, true, false]);
+    act(() => vi.advanceTimersByTime(50));
+    expect(laidOut()).toEqual([true, true, true]);
+    expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(true);
+    act(() => vi.advanceTimersByTime(50));
+    expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(false);
+  });
+
+  it('stops its idle steps once an input has laid out the menu', () => {
+    const { rerender } = render(<Menu allShown={false} />);
+    rerender(<Menu allShown />);
+    act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS + 50));
+    expect(laidOut()).toEqual([true, false, false]);
+    window.dispatchEvent(new Event('keydown'));
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(laidOut()).toEqual([true, false, false]);
+    expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(false);
+  });
+
+  it('stops listening when the menu goes away', () => {
+    const remove = vi.spyOn(window, 'removeEventListener');
+    const { unmount } = render(<Menu allShown={false} />);
+    unmount();
+    expect(remove.mock.calls.map(([type]) => type).sort()).toEqual(
+      ['keydown', 'pointerdown', 'touchstart', 'wheel'].sort(),
+    );
+    remove.mockRestore();
+  });
+});

@@ -1,0 +1,83 @@
+// While the store page loads, the menu's sections far from the screen are not laid out
+// (`content-visibility: auto` under `[data-lazy-layout]`, styles.css). The demo's 180 item cards are
+// about 2,200 elements: every section added, and the arrival notice's opening (react-aria makes the
+// rest of the page inert, locks its scroll and moves the focus: forced layouts), laid out the whole
+// page each time — the page's main-thread blocking on a phone (bench/storefront, TBT).
+//
+// An undrawn section has only a placeholder height, so positions below it are estimates until it is
+// drawn. Nothing may read them then: the menu gets its real layout
+// - at the diner's first pointer, key, wheel or touch (before the anchor jump, scroll or click it
+//   starts reads a position), all at once;
+// - otherwise section by section in idle moments once every section is in, so it is complete soon
+//   after the page goes quiet (each step lays out one section: a short task).
+// docs/decisions/storefront-store-page.md ("Main-thread work after the first paint").
+import { useCallback, useEffect, useRef } from 'react';
+import { whenIdle } from './first-paint.js';
+
+/** On the menu while its off-screen sections may be left undrawn. */
+export const LAZY_LAYOUT_ATTR = 'data-lazy-layout';
+/** On a section that has been given its real layout in an idle moment. */
+export const LAID_OUT_ATTR = 'data-laid-out';
+/** The wait after the last section is added before the idle steps start (the notice opens then). */
+export const SETTLE_DELAY_MS = 1_000;
+
+const FIRST_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** Gives every section of `menu` its real layout now. */
+export function settleLayout(menu: HTMLElement): void {
+  menu.removeAttribute(LAZY_LAYOUT_ATTR);
+}
+
+/**
+ * A ref for the menu element: its sections stay undrawn off screen until the diner's first input
+ * or, once `allShown`, until idle steps have drawn each of them.
+ */
+export function useLazyLayout(allShown: boolean): (menu: HTMLElement | null) => () => void {
+  const menuRef = useRef<HTMLElement | null>(null);
+
+  const ref = useCallback((menu: HTMLElement | null) => {
+    if (!menu) return () => {};
+    menuRef.current = menu;
+    menu.setAttribute(LAZY_LAYOUT_ATTR, '');
+    // Capturing, so the layout is real before any handler of the event (or its default action,
+    // such as an anchor's jump) reads a position.
+    const settle = () => {
+      settleLayout(menu);
+      stop();
+    };
+    const options = { capture: true, passive: true } as const;
+    const stop = () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, settle, options);
+    };
+    for (const type of FIRST_INPUT) window.addEventListener(type, settle, options);
+    return () => {
+      stop();
+      menuRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!allShown || !menu || !menu.hasAttribute(LAZY_LAYOUT_ATTR)) return;
+    let cancel = () => {};
+    const step = () => {
+      if (!menu.hasAttribute(LAZY_LAYOUT_ATTR)) return;
+      const next = menu.querySelector(`.menu-section:not([${LAID_OUT_ATTR}])`);
+      if (!next) {
+        settleLayout(menu);
+        return;
+      }
+      next.setAttribute(LAID_OUT_ATTR, '');
+      cancel = whenIdle(step);
+    };
+    const timer = setTimeout(() => {
+      cancel = whenIdle(step);
+    }, SETTLE_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      cancel();
+    };
+  }, [allShown]);
+
+  return ref;
+}

@@ -6,6 +6,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler.js';
+import { answeredUnderPressure } from '../../src/server/plugins/load-shedding.js';
 import { createTestApp, testConfig } from '../support/test-app.js';
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,6 +59,11 @@ describe('an overloaded instance', () => {
       expect(cart.statusCode).toBe(503); // refused before access checks and validation
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      // The web app's files and pages pass (no build here: the not-found handler answers them).
+      for (const url of ['/store/demo', '/assets/index-abc123.js', '/merchant/login?next=%2F']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).not.toBe(503);
+      }
     } finally {
       await t.app.close();
     }
@@ -95,9 +101,28 @@ describe('an overloaded instance', () => {
       }
       // Every slot came back: one request alone is served.
       expect((await t.app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+      // The web app's files take no slot and are never refused by the cap.
+      const files = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          t.app.inject({ method: 'GET', url: `/assets/chunk-${i}.js` }),
+        ),
+      );
+      expect(files.map((f) => f.statusCode)).not.toContain(503);
     } finally {
       await t.app.close();
     }
+  });
+
+  it('answers the health probes and the web app’s own files and pages, never the API, under pressure', () => {
+    expect(answeredUnderPressure('GET', '/healthz')).toBe(true);
+    expect(answeredUnderPressure('GET', '/readyz')).toBe(true);
+    expect(answeredUnderPressure('GET', '/assets/index-abc123.js')).toBe(true);
+    expect(answeredUnderPressure('HEAD', '/store/demo/dinein/T1')).toBe(true);
+    expect(answeredUnderPressure('GET', '/')).toBe(true);
+    expect(answeredUnderPressure('GET', '/api/items7/merchantId/demo/items')).toBe(false);
+    expect(answeredUnderPressure('GET', '/api/docs')).toBe(false);
+    expect(answeredUnderPressure('POST', '/store/demo')).toBe(false);
+    expect(answeredUnderPressure('GET', '/healthz?x=/api/')).toBe(true);
   });
 
   it('is off under NODE_ENV=test unless asked for, and on by default elsewhere', () => {

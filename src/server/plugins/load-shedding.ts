@@ -9,13 +9,6 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set by this plugin on the health probes: they are answered even under pressure. */
-    pressureHandler?: () => void;
-  }
-}
-
 export const BUSY_MESSAGE = 'Server is busy, please try again shortly';
 
 /**
@@ -25,12 +18,34 @@ export const BUSY_MESSAGE = 'Server is busy, please try again shortly';
  */
 const ANSWERED_UNDER_PRESSURE = new Set(['/healthz', '/readyz']);
 
+/**
+ * The web app's own files and pages (any GET or HEAD outside /api/) are answered under pressure
+ * too: they are files sent as they are, and a refused script leaves the diner a blank page that
+ * never recovers (the browser does not retry it; bench/storefront met that right after a start,
+ * when the event-loop sample still held the start's work), while a refused API call is retried
+ * by the web app or shown with "Try again". The API is what the gates protect.
+ */
+export function answeredUnderPressure(method: string, url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  if (ANSWERED_UNDER_PRESSURE.has(path)) return true;
+  return (method === 'GET' || method === 'HEAD') && !path.startsWith('/api/');
+}
+
 const UNDER_PRESSURE = 'FST_UNDER_PRESSURE';
 const TOO_MANY_IN_FLIGHT = 'FK_TOO_MANY_IN_FLIGHT';
 
 /** The in-flight cap's refusal, shaped like under-pressure's (a 503 FastifyError). */
 class TooManyInFlightError extends Error {
   readonly code = TOO_MANY_IN_FLIGHT;
+  readonly statusCode = 503;
+  constructor() {
+    super(BUSY_MESSAGE);
+  }
+}
+
+/** under-pressure's refusal, made by our pressure handler (the library's own has the same code). */
+class UnderPressureError extends Error {
+  readonly code = UNDER_PRESSURE;
   readonly statusCode = 503;
   constructor() {
     super(BUSY_MESSAGE);
@@ -48,15 +63,10 @@ export async function registerLoadShedding(
   settings: Config['loadShed'],
 ): Promise<void> {
   if (!settings.enabled) return;
-  app.addHook('onRoute', (route) => {
-    if (ANSWERED_UNDER_PRESSURE.has(route.url))
-      route.config = { ...route.config, pressureHandler: () => undefined };
-  });
-
   let inFlight = 0;
   if (settings.maxInFlight > 0) {
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config.pressureHandler) return done();
+      if (answeredUnderPressure(request.method, request.url)) return done();
       if (inFlight >= settings.maxInFlight) {
         reply.header('retry-after', settings.retryAfterSeconds);
         return done(new TooManyInFlightError());
@@ -93,5 +103,12 @@ export async function registerLoadShedding(
     sampleInterval: settings.sampleIntervalMs,
     retryAfter: settings.retryAfterSeconds,
     message: BUSY_MESSAGE,
+    // Called instead of the library's own refusal: nothing lets the request through, a rejected
+    // promise refuses it (the library passes the error on, as its own refusal does).
+    pressureHandler: (request, reply) => {
+      if (answeredUnderPressure(request.method, request.url)) return;
+      reply.header('retry-after', settings.retryAfterSeconds);
+      return Promise.reject(new UnderPressureError());
+    },
   });
 }

@@ -6,6 +6,9 @@
 //
 //   npm run build && npm run bench:storefront
 //
+// Before Lighthouse it loads the page BENCH_TRACE_RUNS times (default 5, 0 skips) at 4× CPU under
+// Chromium's own throttling and prints the long tasks after the first paint (./observed.ts).
+//
 // Environment: BENCH_LH_RUNS (Lighthouse runs, 1–9, default 3), CHROME_PATH (default
 // /usr/bin/chromium), BENCH_LH_KEEP (a folder to keep each run's Lighthouse JSON report in).
 import { spawn } from 'node:child_process';
@@ -16,14 +19,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { freePort, onShutdown, root, shutdown, spawnNode, until } from '../lib/processes.js';
+import { formatObserved, observedLoad } from './observed.js';
 
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const LH_KEEP = process.env.BENCH_LH_KEEP;
+const TRACE_RUNS = Number(process.env.BENCH_TRACE_RUNS ?? 5);
 const PATH = '/store/demo';
 const TARGET = { jsKb: 160, score: 0.95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
 const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 
+if (!Number.isInteger(TRACE_RUNS) || TRACE_RUNS < 0 || TRACE_RUNS > 15)
+  throw new Error('BENCH_TRACE_RUNS must be 0–15');
 if (!Number.isInteger(LH_RUNS) || LH_RUNS < 1 || LH_RUNS > 9)
   throw new Error('BENCH_LH_RUNS must be 1–9');
 
@@ -243,6 +250,19 @@ async function main() {
     'same tab again: arrival modals already seen',
     await firstLoad(browser, base, true),
   );
+  if (TRACE_RUNS > 0) {
+    console.log(
+      `\nobserved at 4× CPU (Chromium's throttling), ${TRACE_RUNS} first visits, 10 s each: long tasks after the first paint`,
+    );
+    const observed: number[] = [];
+    for (let i = 1; i <= TRACE_RUNS; i++) {
+      const before = load();
+      const o = await observedLoad(browser, `${base}${PATH}`);
+      observed.push(o.tbtMs);
+      console.log(`  load ${i}  ${formatObserved(o)}  (load before ${before})`);
+    }
+    console.log(`  median TBT ${median(observed).toFixed(0)} ms (not Lighthouse's figure)`);
+  }
   await browser.close();
 
   let outDir: string;

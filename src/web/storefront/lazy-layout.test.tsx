@@ -45,6 +45,20 @@ describe('useLazyLayout', () => {
     },
   );
 
+  it('keeps the pressed element where it is on screen while the sections above get their heights', () => {
+    render(<Menu allShown={false} />);
+    const card = document.querySelectorAll('.menu-section')[2]!;
+    // jsdom has no layout: the card is 300 px lower once the menu is laid out.
+    vi.spyOn(card, 'getBoundingClientRect').mockImplementation(
+      () => ({ top: menu().hasAttribute(LAZY_LAYOUT_ATTR) ? 200 : 500 }) as DOMRect,
+    );
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    card.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(false);
+    expect(scrollBy).toHaveBeenCalledWith({ top: 300, behavior: 'instant' });
+    scrollBy.mockRestore();
+  });
+
   it('stays lazy while sections are still being added', () => {
     render(<Menu allShown={false} />);
     act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS * 10));

@@ -7,7 +7,7 @@
 // An undrawn section has only a placeholder height, so positions below it are estimates until it is
 // drawn. Nothing may read them then: the menu gets its real layout
 // - at the diner's first pointer, key, wheel or touch (before the anchor jump, scroll or click it
-//   starts reads a position), all at once;
+//   starts reads a position), all at once, the element under the pointer kept in place;
 // - otherwise section by section in idle moments once every section is in, so it is complete soon
 //   after the page goes quiet (each step lays out one section: a short task).
 // docs/decisions/storefront-store-page.md ("Main-thread work after the first paint").
@@ -23,9 +23,22 @@ export const SETTLE_DELAY_MS = 1_000;
 
 const FIRST_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
-/** Gives every section of `menu` its real layout now. */
-export function settleLayout(menu: HTMLElement): void {
+/**
+ * Gives every section of `menu` its real layout now, keeping `anchor` (the element under the
+ * pointer, or with the focus) where it is on screen. The browser's own scroll anchoring does not
+ * when the sections' `content-visibility` changes (the anchor's own section changes with them): the
+ * sections above it getting their real heights moved it between a press and its release, and the
+ * release then landed on another card (a journey met it).
+ */
+export function settleLayout(menu: HTMLElement, anchor?: EventTarget | null): void {
+  if (!menu.hasAttribute(LAZY_LAYOUT_ATTR)) return;
+  const kept = anchor instanceof Element && menu.contains(anchor) ? anchor : null;
+  const before = kept?.getBoundingClientRect().top;
   menu.removeAttribute(LAZY_LAYOUT_ATTR);
+  if (kept && before !== undefined) {
+    const moved = kept.getBoundingClientRect().top - before;
+    if (moved !== 0) window.scrollBy({ top: moved, behavior: 'instant' });
+  }
 }
 
 /**
@@ -41,8 +54,8 @@ export function useLazyLayout(allShown: boolean): (menu: HTMLElement | null) => 
     menu.setAttribute(LAZY_LAYOUT_ATTR, '');
     // Capturing, so the layout is real before any handler of the event (or its default action,
     // such as an anchor's jump) reads a position.
-    const settle = () => {
-      settleLayout(menu);
+    const settle = (event: Event) => {
+      settleLayout(menu, event.target);
       stop();
     };
     const options = { capture: true, passive: true } as const;

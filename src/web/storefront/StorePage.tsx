@@ -49,7 +49,7 @@ export function StorePage() {
     [categories.data, items, complete],
   );
 
-  // Set once the full menu's last section is rendered (MenuSections adds them one per task).
+  // Set once the full menu's last card is rendered (MenuSections adds a few per task).
   const [sectionsShown, setSectionsShown] = useState(false);
   const onAllSectionsShown = useCallback(() => setSectionsShown(true), []);
   // Off-screen sections are not laid out until the diner's first input or idle time (./lazy-layout.ts).

@@ -20,17 +20,6 @@ const loadEntryModals = () => import('./EntryModals.js');
 const EntryModal = lazy(loadEntryModals);
 
 /**
- * Whether the arrival modals may open: once the whole menu is on the page and the browser is
- * idle, in steps that are each their own main-thread task. In a first idle moment the modals'
- * chunk (with react-aria's dialog code) is fetched, and the browser evaluates it when it arrives;
- * in a next idle moment the locale data are loaded (`warmLocaleData`); in a next one the first
- * modal renders. Evaluating react-aria and mounting its modal cost
- * tens of milliseconds each on a phone (the mount lays the whole page out: react-aria hides the
- * page's scrollbar, makes the rest of the page inert and moves the focus). Done while the menu's
- * sections were still being added, they shared tasks with the sections' renders and laid out a
- * page whose layout was out of date: the page's longest tasks (bench/storefront: TBT).
- */
-/**
  * The locale look-up react-aria makes when its first dialog mounts (`useDefaultLocale`). The first
  * `Intl` date call of a page loads the browser's locale data (tens of milliseconds on a phone): made
  * here, in an idle moment of its own, it leaves the modal's mount that much shorter.
@@ -43,6 +32,17 @@ function warmLocaleData() {
   }
 }
 
+/**
+ * Whether the arrival modals may open: once the whole menu is on the page and the browser is
+ * idle, in steps that are each their own main-thread task. In a first idle moment the modals'
+ * chunk (with react-aria's dialog code) is fetched, and the browser evaluates it when it arrives;
+ * in a next idle moment the locale data are loaded (`warmLocaleData`); in a next one the first
+ * modal renders. Evaluating react-aria and mounting its modal cost
+ * tens of milliseconds each on a phone (the mount lays the whole page out: react-aria hides the
+ * page's scrollbar, makes the rest of the page inert and moves the focus). Done while the menu's
+ * sections were still being added, they shared tasks with the sections' renders and laid out a
+ * page whose layout was out of date: the page's longest tasks (bench/storefront: TBT).
+ */
 function useArrivalReady(menuShown: boolean, waiting: boolean): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {

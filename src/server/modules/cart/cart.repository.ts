@@ -1,4 +1,4 @@
-import { type Placeholder, and, asc, count, eq, sql } from 'drizzle-orm';
+import { type Placeholder, and, asc, eq, sql } from 'drizzle-orm';
 import type { CheckoutInfo } from '../../../domain/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedOn, rootDb } from '../../db/prepared.js';
@@ -6,18 +6,6 @@ import { cartLines, carts, dineinTables } from '../../db/schema/index.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
-
-export async function findCart(
-  tx: Tx,
-  merchantUuid: string,
-  anonUserId: string,
-): Promise<CartRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(carts)
-    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)));
-  return row;
-}
 
 function cartWithLinesQuery(
   tx: Tx,
@@ -75,24 +63,6 @@ export async function lockCartForChange(
   return row!;
 }
 
-/** How many lines the cart holds (run after locking it: a new statement sees committed adds). */
-export async function countLines(tx: Tx, cartId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(cartLines).where(eq(cartLines.cartId, cartId));
-  return row?.n ?? 0;
-}
-
-/** The cart of this diner at this merchant, created empty when missing. */
-export async function findOrCreateCart(
-  tx: Tx,
-  merchantUuid: string,
-  anonUserId: string,
-): Promise<CartRow> {
-  await tx.insert(carts).values({ merchantId: merchantUuid, anonUserId }).onConflictDoNothing();
-  const cart = await findCart(tx, merchantUuid, anonUserId);
-  if (!cart) throw new Error('cart vanished after insert');
-  return cart;
-}
-
 export async function listLines(tx: Tx, cartId: string): Promise<CartLineRow[]> {
   return tx
     .select()
@@ -101,8 +71,27 @@ export async function listLines(tx: Tx, cartId: string): Promise<CartLineRow[]> 
     .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 }
 
-export async function insertLines(tx: Tx, rows: (typeof cartLines.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(cartLines).values(rows);
+/**
+ * Inserts lines into a cart locked by this transaction and answers how many lines it held before
+ * them, in one statement. The statement's snapshot is taken after the lock, so the count sees every
+ * committed add; the inserted lines are not in it (a data-modifying CTE's rows are invisible to
+ * its own statement). A caller over a cap throws, and the transaction takes the lines back.
+ */
+export async function insertLinesCountingEarlier(
+  tx: Tx,
+  cartId: string,
+  rows: (typeof cartLines.$inferInsert)[],
+): Promise<number> {
+  const earlier = sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.cartId} = ${cartId})`;
+  if (rows.length === 0) {
+    const [row] = await tx.select({ n: earlier }).from(carts).where(eq(carts.id, cartId));
+    return row?.n ?? 0;
+  }
+  const inserted = tx
+    .$with('inserted')
+    .as(tx.insert(cartLines).values(rows).returning({ id: cartLines.id }));
+  const [row] = await tx.with(inserted).select({ n: earlier }).from(inserted).limit(1);
+  return row?.n ?? 0;
 }
 
 export async function deleteLine(tx: Tx, cartId: string, lineId: string): Promise<number> {
@@ -117,13 +106,25 @@ export async function deleteAllLines(tx: Tx, cartId: string): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
 }
 
+/**
+ * Saves the diner's checkout choices, creating the cart when missing: one upsert, so neither a
+ * transaction nor a read of the cart is needed (three round trips fewer than find-or-create, then
+ * update).
+ */
 export async function saveCheckoutInfo(
   tx: Tx,
-  cartId: string,
+  merchantUuid: string,
+  anonUserId: string,
   info: CheckoutInfo & { serverDeliveryMiles: number | null },
   now: Date,
 ): Promise<void> {
-  await tx.update(carts).set({ checkoutInfo: info, updatedAt: now }).where(eq(carts.id, cartId));
+  await tx
+    .insert(carts)
+    .values({ merchantId: merchantUuid, anonUserId, checkoutInfo: info, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [carts.merchantId, carts.anonUserId],
+      set: { checkoutInfo: info, updatedAt: now },
+    });
 }
 
 /** Whether the merchant has a dine-in table of this name (its QR code names it). */

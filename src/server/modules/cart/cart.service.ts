@@ -22,13 +22,11 @@ import { lookUpPromoCode, requirePromoCode } from '../promo/index.js';
 import {
   type CartRow,
   type CartLineRow,
-  countLines,
   deleteAllLines,
   deleteLine,
   findCartWithLines,
-  findOrCreateCart,
   hasTable,
-  insertLines,
+  insertLinesCountingEarlier,
   lockCartForChange,
   saveCheckoutInfo,
 } from './cart.repository.js';
@@ -223,15 +221,16 @@ export async function addLines(
   await ctx.db.transaction(async (tx) => {
     // The cart row stays locked until commit, so two adds cannot both pass the cap.
     const cart = await lockCartForChange(tx, merchant.id, uid, now);
-    if ((await countLines(tx, cart.id)) + rows.length > MAX_CART_LINES) {
+    const earlier = await insertLinesCountingEarlier(
+      tx,
+      cart.id,
+      rows.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
+    );
+    if (earlier + rows.length > MAX_CART_LINES) {
       throw new AppError('invalid_input', `A cart holds at most ${MAX_CART_LINES} lines`, [
         { path: ['body', 'orderItems'], message: `A cart holds at most ${MAX_CART_LINES} lines` },
       ]);
     }
-    await insertLines(
-      tx,
-      rows.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
-    );
   });
   return loadCart(ctx, merchant, uid);
 }
@@ -322,10 +321,7 @@ export async function updateCheckout(
   const now = ctx.clock.now();
   if (info.promoCode) await requirePromoCode(ctx.db, merchant, info.promoCode, now);
   const serverDeliveryMiles = await computeDeliveryMiles(ctx, merchant, info);
-  await ctx.db.transaction(async (tx) => {
-    const cart = await findOrCreateCart(tx, merchant.id, uid);
-    await saveCheckoutInfo(tx, cart.id, { ...info, serverDeliveryMiles }, now);
-  });
+  await saveCheckoutInfo(ctx.db, merchant.id, uid, { ...info, serverDeliveryMiles }, now);
   return loadCart(ctx, merchant, uid);
 }
 

@@ -1,5 +1,19 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   cartLines,
@@ -17,21 +31,84 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentStatus = OrderRow['paymentStatus'];
 
 /**
- * Inserts the order unless one with the same (merchant, diner, idempotency key) exists; returns
- * the new row, or undefined when the key was already used (the caller then reads that order).
+ * Placement's first statement: inserts the order unless one with the same (merchant, diner,
+ * idempotency key) exists and, only when it was inserted, claims the diner's cart for it unless
+ * another placement holds an unexpired claim. Undefined when the key was already used (nothing is
+ * written; the caller reads that order). `claimed` false means no cart or a cart held by another
+ * placement: claimCart then tells which. A concurrent claimer waits for the cart row's lock and
+ * PostgreSQL re-checks the condition against the committed claim, as in claimCart.
  */
-export async function insertOrderOnce(tx: Tx, values: NewOrderRow): Promise<OrderRow | undefined> {
+export async function insertOrderClaimingCart(
+  tx: Tx,
+  values: NewOrderRow & { id: string },
+  now: Date,
+  until: Date,
+): Promise<{ order: OrderRow; claimed: boolean } | undefined> {
+  const inserted = tx.$with('inserted').as(
+    tx
+      .insert(orders)
+      .values(values)
+      .onConflictDoNothing({
+        target: [orders.merchantId, orders.anonUserId, orders.idempotencyKey],
+      })
+      .returning(),
+  );
+  const claim = tx.$with('claim').as(
+    tx
+      .update(carts)
+      .set({ placingOrderId: values.id, placingUntil: until })
+      .where(
+        and(
+          dinerCart(values.merchantId, values.anonUserId),
+          or(isNull(carts.placingOrderId), lt(carts.placingUntil, now)),
+          sql`exists (select 1 from ${inserted})`,
+        ),
+      )
+      .returning({ id: carts.id }),
+  );
+  const order = Object.fromEntries(
+    Object.keys(getTableColumns(orders)).map((k) => [k, inserted[k as keyof OrderRow]]),
+  ) as { [K in keyof OrderRow]: (typeof inserted)[K] };
   const [row] = await tx
-    .insert(orders)
-    .values(values)
-    .onConflictDoNothing({ target: [orders.merchantId, orders.anonUserId, orders.idempotencyKey] })
-    .returning();
+    .with(inserted, claim)
+    .select({ order, claimed: sql<boolean>`exists (select 1 from ${claim})`.mapWith(Boolean) })
+    .from(inserted);
   return row;
 }
 
-/** All lines in one statement. */
-export async function insertOrderLines(tx: Tx, lines: NewOrderLineRow[]): Promise<OrderLineRow[]> {
-  return lines.length > 0 ? tx.insert(orderLines).values(lines).returning() : [];
+/**
+ * Inserts an order's lines and, when `cart` is given, counts in the same statement how many of its
+ * `lineIds` are still in the diner's cart. Run after the cart's claim, as a statement of its own:
+ * a claim that waited for an earlier placement's commit saw the cart row anew, but its statement's
+ * snapshot still saw that placement's lines; this statement's snapshot sees them gone.
+ */
+export async function insertOrderLinesCountingCart(
+  tx: Tx,
+  lines: NewOrderLineRow[],
+  cart: { merchantUuid: string; anonUserId: string; lineIds: readonly string[] } | null,
+): Promise<{ lines: OrderLineRow[]; stillInCart: number | null }> {
+  if (lines.length === 0) {
+    const still = cart
+      ? await countCartLines(tx, cart.merchantUuid, cart.anonUserId, cart.lineIds)
+      : null;
+    return { lines: [], stillInCart: still };
+  }
+  const inserted = tx.$with('inserted').as(tx.insert(orderLines).values(lines).returning());
+  const still = cart
+    ? sql<number>`(select count(*)::int from ${cartLines} where ${and(
+        eq(cartLines.cartId, dinerCartId(cart.merchantUuid, cart.anonUserId)),
+        inArray(cartLines.id, [...cart.lineIds]),
+      )})`
+    : sql<null>`null::int`;
+  const line = Object.fromEntries(
+    Object.keys(getTableColumns(orderLines)).map((k) => [k, inserted[k as keyof OrderLineRow]]),
+  ) as { [K in keyof OrderLineRow]: (typeof inserted)[K] };
+  const rows = await tx
+    .with(inserted)
+    .select({ line, still })
+    .from(inserted)
+    .orderBy(asc(inserted.sortOrder));
+  return { lines: rows.map((r) => r.line), stillInCart: rows[0]?.still ?? null };
 }
 
 export async function findOrderByKey(

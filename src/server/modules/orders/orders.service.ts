@@ -10,6 +10,7 @@
 // clears the claim, runs the order-placed hooks (ctx.hooks) and publishes the new state, all in the
 // placing transaction; failing removes the free promo item from the cart and clears the claim.
 // Every transition checks the state it starts from, under a row lock.
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import type { OrderTotals } from '../../../domain/pricing/totals.js';
@@ -19,15 +20,15 @@ import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
 import type { MerchantRow } from '../merchants/index.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
+  type CartClaim,
   type NewOrderLineRow,
   type NewOrderRow,
   type OrderLineRow,
   type OrderRow,
   type PaymentStatus,
   claimCart,
-  countCartLines,
-  insertOrderLines,
-  insertOrderOnce,
+  insertOrderLinesCountingCart,
+  insertOrderClaimingCart,
   lockOrder,
   lockOrderAndTakeNumbers,
   notifyOrderState,
@@ -187,7 +188,10 @@ export interface OrderIdentity {
   createdAt: Date;
 }
 
-export function orderRowFrom(draft: OrderDraft, who: OrderIdentity): NewOrderRow {
+export function orderRowFrom(
+  draft: OrderDraft,
+  who: OrderIdentity,
+): NewOrderRow & { createdAt: Date } {
   const c = draft.customer;
   return {
     merchantId: who.merchantUuid,
@@ -303,38 +307,34 @@ export function cartChanged(): AppError {
  */
 export async function createAwaitingOrder(
   tx: Tx,
-  row: NewOrderRow,
+  row: NewOrderRow & { createdAt: Date },
   lines: OrderLineSnapshot[],
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] } | undefined> {
-  const order = await insertOrderOnce(tx, row);
-  if (!order) return undefined;
-  const claim = await claimCart(
-    tx,
-    order.merchantId,
-    order.anonUserId,
-    order.id,
-    order.createdAt,
-    new Date(order.createdAt.getTime() + CART_CLAIM_MS),
-  );
+  const id = row.id ?? randomUUID();
+  const claimFrom = row.createdAt;
+  const claimUntil = new Date(claimFrom.getTime() + CART_CLAIM_MS);
+  const first = await insertOrderClaimingCart(tx, { ...row, id }, claimFrom, claimUntil);
+  if (!first) return undefined;
+  const { order } = first;
+  // Not claimed by the first statement: no cart, or another placement holds it (which one).
+  const claim: CartClaim = first.claimed
+    ? { kind: 'claimed' }
+    : await claimCart(tx, order.merchantId, order.anonUserId, order.id, claimFrom, claimUntil);
   if (claim.kind === 'held') throw cartBeingPlaced(claim.orderId);
   // The lines were priced before the claim: an order placed in between (its claim released when
   // it committed) has taken them, and this one must not order them a second time.
   const priced = order.cartLineIds;
-  if (claim.kind === 'claimed' && priced && priced.length > 0) {
-    const still = await countCartLines(tx, order.merchantId, order.anonUserId, priced);
-    if (still < priced.length) {
-      const other = await orderThatTookLines(
-        tx,
-        order.merchantId,
-        order.anonUserId,
-        order.id,
-        priced,
-      );
-      throw other ? cartBeingPlaced(other) : cartChanged();
-    }
+  const check = claim.kind === 'claimed' && priced && priced.length > 0 ? priced : null;
+  const written = await insertOrderLinesCountingCart(
+    tx,
+    lineRowsFrom(order.id, lines),
+    check ? { merchantUuid: order.merchantId, anonUserId: order.anonUserId, lineIds: check } : null,
+  );
+  if (check && (written.stillInCart ?? 0) < check.length) {
+    const other = await orderThatTookLines(tx, order.merchantId, order.anonUserId, order.id, check);
+    throw other ? cartBeingPlaced(other) : cartChanged();
   }
-  const written = await insertOrderLines(tx, lineRowsFrom(order.id, lines));
-  return { order, lines: written };
+  return { order, lines: written.lines };
 }
 
 /** The merchant-local calendar date of an instant ("2026-03-08"). */

@@ -209,6 +209,7 @@ export async function lockOrderAndTakeNumbers(
 ): Promise<
   | {
       state: OrderRow['state'];
+      merchantId: string;
       numbers: { orderNumber: number; dailyOrderNumber: number; businessDate: string } | null;
     }
   | undefined
@@ -226,9 +227,10 @@ export async function lockOrderAndTakeNumbers(
           then ${c}.last_daily_number + 1 else 1 end,
         business_date = greatest(${c}.business_date, ${businessDate}::date)
       returning last_order_number, last_daily_number, business_date::text as business_date)
-    select cur.state, n.last_order_number, n.last_daily_number, n.business_date
+    select cur.merchant_id, cur.state, n.last_order_number, n.last_daily_number, n.business_date
     from cur left join n on true`)) as unknown as {
     rows: {
+      merchant_id: string;
       state: OrderRow['state'];
       last_order_number: number | null;
       last_daily_number: number | null;
@@ -239,10 +241,11 @@ export async function lockOrderAndTakeNumbers(
   if (!row) return undefined;
   const n = row.last_order_number;
   if (n === null || row.last_daily_number === null || !row.business_date) {
-    return { state: row.state, numbers: null };
+    return { state: row.state, merchantId: row.merchant_id, numbers: null };
   }
   return {
     state: row.state,
+    merchantId: row.merchant_id,
     numbers: {
       orderNumber: n,
       dailyOrderNumber: row.last_daily_number,
@@ -371,28 +374,47 @@ export async function orderPlacedSince(
 }
 
 /**
- * After a placement: removes the lines the order was priced from (all lines when it names
- * none), clears the order's claim on the cart and publishes the new state (delivered at commit,
- * like notifyOrderState), in one statement. Data-modifying CTEs always run, referenced or not.
+ * The placement's write, in one statement: the order takes `set` (its state, numbers and payment),
+ * the lines it was priced from leave the cart (all lines when it names none), its claim on the cart
+ * ends, its event is recorded and the new state is published (NOTIFY is delivered at commit, like
+ * notifyOrderState). Data-modifying CTEs always run, referenced or not; they all read the order as
+ * the update returns it. Undefined when there is no such order.
  */
-export async function takeOrderedLinesAndAnnounce(
+export async function placeOrderTakingCart(
   tx: Tx,
-  order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId' | 'cartLineIds' | 'state'>,
-): Promise<void> {
-  const ids = order.cartLineIds;
-  const which =
-    ids === null ? sql`` : ids.length === 0 ? sql` and false` : sql` and ${cartLines.id} in ${ids}`;
-  await tx.execute(sql`with released as (
-      update ${carts} set placing_order_id = null, placing_until = null
-      where ${dinerCart(order.merchantId, order.anonUserId)} and placing_order_id = ${order.id}
-      returning 1),
-    taken as (
-      delete from ${cartLines}
-      where ${cartLines.cartId} = ${dinerCartId(order.merchantId, order.anonUserId)}${which}
-      returning 1),
-    ${orderEventCtes(order.merchantId, order.id, 'placed')}
-    select pg_notify(${orderStateChannel(order.merchantId)}, ${orderStatePayload(order.id, order.state)}),
-      pg_notify(${ORDER_EVENTS_CHANNEL}, ${order.merchantId})`);
+  orderId: string,
+  merchantUuid: string,
+  set: Partial<NewOrderRow> & { state: OrderRow['state'] },
+): Promise<OrderRow | undefined> {
+  const placed = tx
+    .$with('placed')
+    .as(tx.update(orders).set(set).where(eq(orders.id, orderId)).returning());
+  const released = tx.$with('released', { one: sql<number>`1` }).as(
+    sql`update ${carts} set placing_order_id = null, placing_until = null from placed
+      where ${carts.merchantId} = placed.merchant_id and ${carts.anonUserId} = placed.anon_user_id
+        and ${carts.placingOrderId} = placed.id
+      returning 1`,
+  );
+  const taken = tx.$with('taken', { one: sql<number>`1` }).as(
+    sql`delete from ${cartLines} using placed
+      where ${cartLines.cartId} = (select c.id from ${carts} c
+          where c.merchant_id = placed.merchant_id and c.anon_user_id = placed.anon_user_id)
+        and (placed.cart_line_ids is null or ${cartLines.id} = any(placed.cart_line_ids))
+      returning 1`,
+  );
+  const [eventSeq, orderEvent] = orderEventWiths(tx, merchantUuid, orderId, 'placed');
+  const order = Object.fromEntries(
+    Object.keys(getTableColumns(orders)).map((k) => [k, placed[k as keyof OrderRow]]),
+  ) as { [K in keyof OrderRow]: (typeof placed)[K] };
+  const [row] = await tx
+    .with(placed, released, taken, eventSeq, orderEvent)
+    .select({
+      order,
+      announced: sql`pg_notify(${orderStateChannel(merchantUuid)}, ${orderStatePayload(orderId, set.state)}),
+        pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid})`,
+    })
+    .from(placed);
+  return row?.order;
 }
 
 /** The one channel every instance's order-event hub listens on; the payload is the merchant. */
@@ -414,6 +436,22 @@ function orderEventCtes(merchantUuid: string, orderId: string, kind: OrderEventK
       insert into ${orderEvents} (merchant_id, seq, order_id, kind)
       select ${merchantUuid}, last_event_seq, ${orderId}, ${kind} from event_seq
       returning 1)`;
+}
+
+/** The same two CTEs as WITH queries of a drizzle select. */
+function orderEventWiths(tx: Tx, merchantUuid: string, orderId: string, kind: OrderEventKind) {
+  const eventSeq = tx.$with('event_seq', { lastEventSeq: sql<number>`last_event_seq` }).as(
+    sql`insert into ${merchantCounters} (merchant_id, last_event_seq) values (${merchantUuid}, 1)
+      on conflict (merchant_id) do update
+        set last_event_seq = ${merchantCounters.lastEventSeq} + 1
+      returning last_event_seq`,
+  );
+  const orderEvent = tx.$with('order_event', { one: sql<number>`1` }).as(
+    sql`insert into ${orderEvents} (merchant_id, seq, order_id, kind)
+      select ${merchantUuid}, last_event_seq, ${orderId}, ${kind} from event_seq
+      returning 1`,
+  );
+  return [eventSeq, orderEvent] as const;
 }
 
 /** Records an order event in the caller's transaction and wakes the streams when it commits. */

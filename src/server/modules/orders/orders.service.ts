@@ -34,8 +34,8 @@ import {
   notifyOrderState,
   recordOrderEvent,
   orderThatTookLines,
+  placeOrderTakingCart,
   releaseCartAfterFailure,
-  takeOrderedLinesAndAnnounce,
   updateOrder,
 } from './orders.repository.js';
 
@@ -370,7 +370,9 @@ export async function placeOrder(
   const { numbers } = taken;
   // Read after the counter row is ours: placing times then follow the numbers (commit order).
   const now = ctx.clock.now();
-  const placed = await updateOrder(tx, orderId, {
+  // The 'placed' announcement rides on the same statement; NOTIFY is only delivered at commit,
+  // so a hook failing after it (rolling the transaction back) still announces nothing.
+  const placed = await placeOrderTakingCart(tx, orderId, taken.merchantId, {
     state: 'placed',
     orderNumber: numbers.orderNumber,
     dailyOrderNumber: numbers.dailyOrderNumber,
@@ -379,9 +381,7 @@ export async function placeOrder(
     updatedAt: now,
     ...payment,
   });
-  // The 'placed' announcement rides on the cart statement; NOTIFY is only delivered at commit,
-  // so a hook failing after it (rolling the transaction back) still announces nothing.
-  await takeOrderedLinesAndAnnounce(tx, placed);
+  if (!placed) throw new Error(`order ${orderId} vanished`);
   for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx, known);
   return placed;
 }

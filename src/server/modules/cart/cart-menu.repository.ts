@@ -4,28 +4,20 @@
 // hottest read of the storefront: one round trip instead of one per table. An item the merchant
 // deleted is still read for the lines that hold it, as sold out: the line keeps its name and shows
 // as unavailable instead of vanishing (issue 12); a free add-on is only ever a live item.
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import type { CategoryView, ItemView } from '../../../contract/menu.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Items with these ids or names (the cart's lines and its free add-on), and all categories. */
-export async function readCartMenu(
-  tx: Tx,
-  merchantUuid: string,
-  only: { ids: readonly string[]; names: readonly string[] },
-): Promise<{ items: ItemView[]; categories: CategoryView[] }> {
-  // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
-  const ids = [...new Set(only.ids.filter((id) => UUID.test(id)))];
-  const names = [...new Set(only.names)];
-  const wanted =
-    ids.length === 0 && names.length === 0
-      ? sql`false`
-      : sql`(i.id = any(${sql.param(ids)}::uuid[]) or (i.name = any(${sql.param(names)}::text[]) and i.deleted_at is null))`;
-  const result = (await tx.execute(
-    sql`select
-  (select json_agg(json_build_object(
+/**
+ * The menu rows of a cart as two JSON values (an uncorrelated subquery each, so PostgreSQL computes
+ * them once per statement): the merchant's items that `wanted` keeps (a condition on items `i`),
+ * and all its categories. Shared by readCartMenu and the cart read that brings its menu along.
+ */
+export function cartMenuColumns(merchantUuid: SQLWrapper | string, wanted: SQL) {
+  return {
+    items: sql<ItemView[] | null>`(select json_agg(json_build_object(
       '_id', i.id, '_idCategory', i.category_id, 'item_order_id', i.sort_order,
       '_idPrinters', coalesce((select json_agg(p.printer_id) from item_printers p where p.item_id = i.id), '[]'),
       'name', i.name, 'name_2nd', i.name_2nd, 'discription', i.description,
@@ -47,13 +39,32 @@ export async function readCartMenu(
           order by g.sort_order) from option_groups g where g.item_id = i.id), '[]'))
       order by c.sort_order, i.sort_order, i.name)
     from items i join categories c on c.id = i.category_id
-    where i.merchant_id = ${merchantUuid} and ${wanted}) as items,
-  (select json_agg(json_build_object(
+    where i.merchant_id = ${merchantUuid} and ${wanted})`,
+    categories: sql<CategoryView[] | null>`(select json_agg(json_build_object(
       '_id', c.id, 'name', c.name, 'name_2nd', c.name_2nd, 'description', c.description,
       'sortOrder', c.sort_order, 'availableHour', c.available_hour,
       'promoMethod', c.promo_method, 'unavailableForBranch', c.unavailable_for_branch)
       order by c.sort_order, c.name)
-    from categories c where c.merchant_id = ${merchantUuid}) as categories`,
+    from categories c where c.merchant_id = ${merchantUuid})`,
+  };
+}
+
+/** Items with these ids or names (the cart's lines and its free add-on), and all categories. */
+export async function readCartMenu(
+  tx: Tx,
+  merchantUuid: string,
+  only: { ids: readonly string[]; names: readonly string[] },
+): Promise<{ items: ItemView[]; categories: CategoryView[] }> {
+  // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
+  const ids = [...new Set(only.ids.filter((id) => UUID.test(id)))];
+  const names = [...new Set(only.names)];
+  const wanted =
+    ids.length === 0 && names.length === 0
+      ? sql`false`
+      : sql`(i.id = any(${sql.param(ids)}::uuid[]) or (i.name = any(${sql.param(names)}::text[]) and i.deleted_at is null))`;
+  const { items, categories } = cartMenuColumns(merchantUuid, wanted);
+  const result = (await tx.execute(
+    sql`select ${items} as items, ${categories} as categories`,
   )) as unknown as { rows: { items: ItemView[] | null; categories: CategoryView[] | null }[] };
   const row = result.rows[0];
   return { items: row?.items ?? [], categories: row?.categories ?? [] };

@@ -1,19 +1,43 @@
-import { type Placeholder, and, asc, eq, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, asc, eq, sql } from 'drizzle-orm';
+import type { CategoryView, ItemView } from '../../../contract/menu.js';
 import type { CheckoutInfo } from '../../../domain/index.js';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedOn, rootDb } from '../../db/prepared.js';
 import { cartLines, carts, dineinTables } from '../../db/schema/index.js';
+import { cartMenuColumns } from './cart-menu.repository.js';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
 
+/**
+ * The cart with its lines, one row per line; the first row also carries the menu rows the cart
+ * needs (the items of its lines and its free add-on, and the categories). The add-on is `addon`,
+ * or the one the saved checkout names when `addon` is null.
+ */
 function cartWithLinesQuery(
   tx: Tx,
   merchantUuid: string | Placeholder,
   anonUserId: string | Placeholder,
+  addon: string | null | Placeholder,
 ) {
+  const theCart = sql`ct.merchant_id = ${merchantUuid} and ct.anon_user_id = ${anonUserId}`;
+  const menu = cartMenuColumns(
+    merchantUuid,
+    sql`(i.id in (select cl.item_id from ${cartLines} cl join ${carts} ct on ct.id = cl.cart_id
+        where ${theCart})
+      or (i.name = coalesce(${addon}::text,
+          (select ct.checkout_info->>'freeAddonItemName' from ${carts} ct where ${theCart}))
+        and i.deleted_at is null))`,
+  );
+  // Uncorrelated subqueries: PostgreSQL computes each once; only the first row carries them.
+  const once = <T>(value: SQL<T>) => sql<T>`case when row_number() over () = 1 then ${value} end`;
   return tx
-    .select({ cart: carts, line: cartLines })
+    .select({
+      cart: carts,
+      line: cartLines,
+      items: once(menu.items),
+      categories: once(menu.categories),
+    })
     .from(carts)
     .leftJoin(cartLines, eq(cartLines.cartId, carts.id))
     .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)))
@@ -21,27 +45,45 @@ function cartWithLinesQuery(
 }
 
 const preparedCartWithLines = (db: Db) =>
-  cartWithLinesQuery(db, sql.placeholder('merchantUuid'), sql.placeholder('anonUserId')).prepare(
-    'cart_with_lines',
-  );
+  cartWithLinesQuery(
+    db,
+    sql.placeholder('merchantUuid'),
+    sql.placeholder('anonUserId'),
+    sql.placeholder('addon'),
+  ).prepare('cart_with_lines_and_menu');
 
-/** The diner's cart with its lines (oldest first), in one statement. */
+/**
+ * The diner's cart with its lines (oldest first) and the menu rows it needs to be priced, in one
+ * statement; undefined when the diner has no cart here. `addon` names the free add-on to read
+ * (null: the one in the saved checkout; '' for none).
+ */
 export async function findCartWithLines(
   tx: Tx,
   merchantUuid: string,
   anonUserId: string,
-): Promise<{ cart: CartRow; lines: CartLineRow[] } | undefined> {
+  addon: string | null,
+): Promise<
+  | {
+      cart: CartRow;
+      lines: CartLineRow[];
+      menu: { items: ItemView[]; categories: CategoryView[] };
+    }
+  | undefined
+> {
   const db = rootDb(tx);
   const rows = db
-    ? await preparedOn(db, 'cart_with_lines', preparedCartWithLines).execute({
+    ? await preparedOn(db, 'cart_with_lines_and_menu', preparedCartWithLines).execute({
         merchantUuid,
         anonUserId,
+        addon,
       })
-    : await cartWithLinesQuery(tx, merchantUuid, anonUserId);
+    : await cartWithLinesQuery(tx, merchantUuid, anonUserId, addon);
   if (rows.length === 0) return undefined;
+  const first = rows.find((r) => r.categories !== null || r.items !== null);
   return {
     cart: rows[0]!.cart,
     lines: rows.flatMap((r) => (r.line ? [r.line] : [])),
+    menu: { items: first?.items ?? [], categories: first?.categories ?? [] },
   };
 }
 

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/client.js';
 import { haversineMiles } from '../../adapters/geo/types.js';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
 import { MAX_CART_LINES } from '../../../contract/cart.js';
-import type { ItemView } from '../../../contract/menu.js';
+import type { CategoryView, ItemView } from '../../../contract/menu.js';
 import { type MerchantRow, findMerchantBySlug } from '../merchants/index.js';
 import { lookUpPromoCode, requirePromoCode } from '../promo/index.js';
 import {
@@ -84,7 +84,10 @@ async function menuMaps(
   merchantUuid: string,
   only: { ids: readonly string[]; names: readonly string[] },
 ) {
-  const { items, categories } = await readCartMenu(tx, merchantUuid, only);
+  return menuMapsOf(await readCartMenu(tx, merchantUuid, only));
+}
+
+function menuMapsOf({ items, categories }: { items: ItemView[]; categories: CategoryView[] }) {
   return {
     items: new Map(items.map((i) => [i._id, i])),
     categories: new Map(categories.map((c) => [c._id, c])),
@@ -103,7 +106,9 @@ export async function loadCart(
   override?: { checkout: CheckoutInfo; deliveryMiles: number | null },
 ): Promise<CartState> {
   const merchant = await requireMerchant(ctx, merchantOrSlug);
-  const found = await findCartWithLines(tx, merchant.id, uid);
+  // The cart brings the menu rows it needs along (its lines' items, the add-on the checkout names).
+  const addon = override ? (override.checkout.freeAddonItemName ?? '') : null;
+  const found = await findCartWithLines(tx, merchant.id, uid, addon);
   const cart = found?.cart ?? null;
   const lines = found?.lines ?? [];
   const checkout = override?.checkout ?? storedCheckout(merchant, cart);
@@ -111,10 +116,15 @@ export async function loadCart(
   const promo = checkout.promoCode
     ? await lookUpPromoCode(tx, merchant, checkout.promoCode, now)
     : null;
-  const { items, categories } = await menuMaps(tx, merchant.id, {
-    ids: [...new Set(lines.map((l) => l.itemId))],
-    names: checkout.freeAddonItemName ? [checkout.freeAddonItemName] : [],
-  });
+  const addonName = checkout.freeAddonItemName;
+  // Read apart only when the cart did not bring them: no cart yet, or an add-on it did not find.
+  const { items, categories } =
+    found && (!addonName || found.menu.items.some((i) => i.name === addonName))
+      ? menuMapsOf(found.menu)
+      : await menuMaps(tx, merchant.id, {
+          ids: [...new Set(lines.map((l) => l.itemId))],
+          names: addonName ? [addonName] : [],
+        });
   const deliveryMiles =
     checkout.orderMethod !== 'delivery'
       ? null

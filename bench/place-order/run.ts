@@ -501,6 +501,9 @@ async function main() {
     `  ready in ${((performance.now() - started) / 1000).toFixed(1)} s (migrations, demo seed)`,
   );
   outboxDb = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  // An idle client is terminated when the throwaway database is dropped at the end; without a
+  // handler that error would kill the bench after its figures are printed.
+  outboxDb.on('error', () => {});
   onShutdown(() => outboxDb?.end());
 
   const merchantId = await chooseMerchant(base, runMinutes);

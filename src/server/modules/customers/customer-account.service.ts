@@ -9,11 +9,12 @@ import type {
 } from '../../../contract/customers.js';
 import { loyaltyPointsEarned } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
-import type { Tx } from '../../db/client.js';
+import type { Statement, Tx } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   findHistoryCursor,
   insertLoyaltyEntry,
+  insertLoyaltyEntryStatement,
   listLoyaltyHistory,
   listOrderHistory,
   sumLoyaltyPoints,
@@ -104,13 +105,24 @@ export interface LoyaltyAward {
 export async function awardLoyaltyPoints(tx: Tx, award: LoyaltyAward): Promise<number> {
   const points = loyaltyPointsEarned(award);
   if (points === 0) return 0;
-  const written = await insertLoyaltyEntry(tx, {
-    customerId: award.customerId,
-    merchantId: award.merchantId,
-    orderId: award.orderId,
-    points,
-    detail: award.detail.slice(0, 200),
-    ...(award.at ? { createdAt: award.at } : {}),
-  });
+  const written = await insertLoyaltyEntry(tx, ledgerEntryOf(award, points));
   return written ? points : 0;
 }
+
+/**
+ * The statement that awardLoyaltyPoints runs, for placement to run inside its own write (no round
+ * trip of its own); null when the order earns no points.
+ */
+export function loyaltyAwardStatement(tx: Tx, award: LoyaltyAward): Statement | null {
+  const points = loyaltyPointsEarned(award);
+  return points === 0 ? null : insertLoyaltyEntryStatement(tx, ledgerEntryOf(award, points));
+}
+
+const ledgerEntryOf = (award: LoyaltyAward, points: number) => ({
+  customerId: award.customerId,
+  merchantId: award.merchantId,
+  orderId: award.orderId,
+  points,
+  detail: award.detail.slice(0, 200),
+  ...(award.at ? { createdAt: award.at } : {}),
+});

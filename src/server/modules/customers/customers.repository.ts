@@ -1,6 +1,6 @@
 // Queries over diners' accounts, their orders and their loyalty ledger. Reads name the columns
 // they need (never `select *` on orders), so a column added to a table elsewhere cannot break them.
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { customers, loyaltyLedger, merchants, orders } from '../../db/schema/index.js';
 
@@ -194,17 +194,26 @@ export async function listLoyaltyHistory(tx: Tx, customerId: string, limit: numb
 }
 
 /** One ledger row per order (unique order id): true when this call wrote it. */
-export async function insertLoyaltyEntry(
-  tx: Tx,
-  entry: {
-    customerId: string;
-    merchantId: string | null;
-    orderId: string;
-    points: number;
-    detail: string;
-    createdAt?: Date;
-  },
-): Promise<boolean> {
+/** The statement insertLoyaltyEntry runs, for a caller that runs it inside its own statement. */
+export function insertLoyaltyEntryStatement(tx: Tx, entry: LoyaltyEntry): SQL {
+  return tx
+    .insert(loyaltyLedger)
+    .values(entry)
+    .onConflictDoNothing({ target: loyaltyLedger.orderId })
+    .returning({ id: loyaltyLedger.id })
+    .getSQL();
+}
+
+interface LoyaltyEntry {
+  customerId: string;
+  merchantId: string | null;
+  orderId: string;
+  points: number;
+  detail: string;
+  createdAt?: Date;
+}
+
+export async function insertLoyaltyEntry(tx: Tx, entry: LoyaltyEntry): Promise<boolean> {
   const rows = await tx
     .insert(loyaltyLedger)
     .values(entry)

@@ -3,8 +3,8 @@
 // nothing new. Order placement (a later issue) calls enqueueOrderPlacedNotifications from its
 // onOrderPlaced hook; sendOrderTimeSMS calls enqueueReadyTimeSms; the contacts call
 // enqueueCustomerInfoEmail; phone verification enqueueVerificationSms.
-import type { Tx } from '../../db/client.js';
-import { enqueueMessage, enqueueMessages } from '../outbox/index.js';
+import type { Statement, Tx } from '../../db/client.js';
+import { enqueueMessage, enqueueMessages, messagesStatement } from '../outbox/index.js';
 import type { EmailPayload, OutboxMessage, SmsPayload } from '../outbox/index.js';
 import type {
   NotifyLine,
@@ -32,10 +32,35 @@ export interface Queued {
  */
 export async function enqueueOrderPlacedNotifications(
   tx: Tx,
-  input: { merchant: NotifyMerchant; order: NotifyOrder; lines: NotifyLine[] },
+  input: OrderPlacedInput,
 ): Promise<Queued[]> {
-  const { merchant: m, order: o, lines } = input;
-  const built: Built[] = [
+  const built = orderPlacedMessages(input);
+  // The built ones go into the outbox together: one statement, not one (and a wake-up) each.
+  const toQueue = built.filter((b) => b.payload !== null);
+  const results = await enqueueMessages(tx, toQueue.map(outboxMessageOf(input)));
+  return built.map((b) =>
+    b.payload
+      ? { messageKey: b.messageKey, queued: true, created: results[toQueue.indexOf(b)]!.created }
+      : { messageKey: b.messageKey, queued: false, skipped: b.whyNot },
+  );
+}
+
+/**
+ * The statement that queues the same messages as enqueueOrderPlacedNotifications, for placement to
+ * run inside its own write (no round trip of its own); null when no message is built.
+ */
+export function orderPlacedNotificationsStatement(
+  tx: Tx,
+  input: OrderPlacedInput,
+): Statement | null {
+  const toQueue = orderPlacedMessages(input).filter((b) => b.payload !== null);
+  return messagesStatement(tx, toQueue.map(outboxMessageOf(input)));
+}
+
+type OrderPlacedInput = { merchant: NotifyMerchant; order: NotifyOrder; lines: NotifyLine[] };
+
+function orderPlacedMessages({ merchant: m, order: o, lines }: OrderPlacedInput): Built[] {
+  return [
     {
       kind: 'sms',
       messageKey: `order-placed-sms:${o.id}`,
@@ -55,26 +80,17 @@ export async function enqueueOrderPlacedNotifications(
       whyNot: 'diner gave no email',
     },
   ];
-  // The built ones go into the outbox together: one statement, not one (and a wake-up) each.
-  const toQueue = built.filter((b) => b.payload !== null);
-  const results = await enqueueMessages(
-    tx,
-    toQueue.map(
-      (b) =>
-        ({
-          kind: b.kind,
-          merchantId: m.id,
-          messageKey: b.messageKey,
-          payload: b.payload,
-        }) as OutboxMessage,
-    ),
-  );
-  return built.map((b) =>
-    b.payload
-      ? { messageKey: b.messageKey, queued: true, created: results[toQueue.indexOf(b)]!.created }
-      : { messageKey: b.messageKey, queued: false, skipped: b.whyNot },
-  );
 }
+
+const outboxMessageOf =
+  ({ merchant }: OrderPlacedInput) =>
+  (b: Built): OutboxMessage =>
+    ({
+      kind: b.kind,
+      merchantId: merchant.id,
+      messageKey: b.messageKey,
+      payload: b.payload,
+    }) as OutboxMessage;
 
 /** Queues a built message under its key, or records why there is none. */
 async function queueIfBuilt(

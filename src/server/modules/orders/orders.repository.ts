@@ -13,6 +13,8 @@ import {
   ne,
   or,
   sql,
+  type SQL,
+  type Table,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -29,6 +31,20 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type NewOrderLineRow = typeof orderLines.$inferInsert;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type PaymentStatus = OrderRow['paymentStatus'];
+
+/**
+ * The columns of a CTE that returns whole rows of `table`, as a nested selection: drizzle then maps
+ * them as it maps the table's own (dates, JSON), so a write's returned row comes back typed.
+ */
+function columnsOf<W, T extends Table>(
+  cte: W,
+  table: T,
+): { [K in keyof T['_']['columns']]: K extends keyof W ? W[K] : never } {
+  const fields = cte as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(getTableColumns(table)).map((k) => [k, fields[k]])) as {
+    [K in keyof T['_']['columns']]: K extends keyof W ? W[K] : never;
+  };
+}
 
 /**
  * Placement's first statement: inserts the order unless one with the same (merchant, diner,
@@ -66,9 +82,7 @@ export async function insertOrderClaimingCart(
       )
       .returning({ id: carts.id }),
   );
-  const order = Object.fromEntries(
-    Object.keys(getTableColumns(orders)).map((k) => [k, inserted[k as keyof OrderRow]]),
-  ) as { [K in keyof OrderRow]: (typeof inserted)[K] };
+  const order = columnsOf(inserted, orders);
   const [row] = await tx
     .with(inserted, claim)
     .select({ order, claimed: sql<boolean>`exists (select 1 from ${claim})`.mapWith(Boolean) })
@@ -100,9 +114,7 @@ export async function insertOrderLinesCountingCart(
         inArray(cartLines.id, [...cart.lineIds]),
       )})`
     : sql<null>`null::int`;
-  const line = Object.fromEntries(
-    Object.keys(getTableColumns(orderLines)).map((k) => [k, inserted[k as keyof OrderLineRow]]),
-  ) as { [K in keyof OrderLineRow]: (typeof inserted)[K] };
+  const line = columnsOf(inserted, orderLines);
   const rows = await tx
     .with(inserted)
     .select({ line, still })
@@ -208,50 +220,42 @@ export async function lockOrderAndTakeNumbers(
   businessDate: string,
 ): Promise<
   | {
-      state: OrderRow['state'];
-      merchantId: string;
+      /** The order as locked, before any change. */
+      order: OrderRow;
       numbers: { orderNumber: number; dailyOrderNumber: number; businessDate: string } | null;
     }
   | undefined
 > {
   const c = merchantCounters;
-  const res = (await tx.execute(sql`with cur as (
-      select ${orders.merchantId} as merchant_id, ${orders.state} as state
-      from ${orders} where ${orders.id} = ${orderId} for update),
-    n as (
-      insert into ${c} (merchant_id, last_order_number, last_daily_number, business_date)
+  const cur = tx
+    .$with('cur')
+    .as(tx.select().from(orders).where(eq(orders.id, orderId)).for('update'));
+  // Named apart from the order's own columns (business_date), which the select below reads too.
+  const n = tx.$with('n', { one: sql<number>`1` }).as(
+    sql`insert into ${c} (merchant_id, last_order_number, last_daily_number, business_date)
       select merchant_id, 1, 1, ${businessDate}::date from cur where state = 'awaiting_payment'
       on conflict (merchant_id) do update set
         last_order_number = ${c}.last_order_number + 1,
         last_daily_number = case when ${c}.business_date >= ${businessDate}::date
           then ${c}.last_daily_number + 1 else 1 end,
         business_date = greatest(${c}.business_date, ${businessDate}::date)
-      returning last_order_number, last_daily_number, business_date::text as business_date)
-    select cur.merchant_id, cur.state, n.last_order_number, n.last_daily_number, n.business_date
-    from cur left join n on true`)) as unknown as {
-    rows: {
-      merchant_id: string;
-      state: OrderRow['state'];
-      last_order_number: number | null;
-      last_daily_number: number | null;
-      business_date: string | null;
-    }[];
-  };
-  const row = res.rows[0];
+      returning last_order_number as taken_number, last_daily_number as taken_daily_number,
+        business_date::text as taken_business_date`,
+  );
+  const [row] = await tx
+    .with(cur, n)
+    .select({
+      order: columnsOf(cur, orders),
+      orderNumber: sql<number | null>`n.taken_number`,
+      dailyOrderNumber: sql<number | null>`n.taken_daily_number`,
+      businessDate: sql<string | null>`n.taken_business_date`,
+    })
+    .from(cur)
+    .leftJoin(n, sql`true`);
   if (!row) return undefined;
-  const n = row.last_order_number;
-  if (n === null || row.last_daily_number === null || !row.business_date) {
-    return { state: row.state, merchantId: row.merchant_id, numbers: null };
-  }
-  return {
-    state: row.state,
-    merchantId: row.merchant_id,
-    numbers: {
-      orderNumber: n,
-      dailyOrderNumber: row.last_daily_number,
-      businessDate: row.business_date,
-    },
-  };
+  const { order, orderNumber, dailyOrderNumber, businessDate: date } = row;
+  if (orderNumber === null || dailyOrderNumber === null || !date) return { order, numbers: null };
+  return { order, numbers: { orderNumber, dailyOrderNumber, businessDate: date } };
 }
 
 const dinerCart = (merchantUuid: string, anonUserId: string) =>
@@ -382,10 +386,12 @@ export async function orderPlacedSince(
  */
 export async function placeOrderTakingCart(
   tx: Tx,
-  orderId: string,
-  merchantUuid: string,
+  which: Pick<OrderRow, 'id' | 'merchantId'>,
   set: Partial<NewOrderRow> & { state: OrderRow['state'] },
+  /** More data-modifying statements to run with it (the placement hooks'). */
+  writes: readonly SQL[] = [],
 ): Promise<OrderRow | undefined> {
+  const { id: orderId, merchantId: merchantUuid } = which;
   const placed = tx
     .$with('placed')
     .as(tx.update(orders).set(set).where(eq(orders.id, orderId)).returning());
@@ -403,11 +409,10 @@ export async function placeOrderTakingCart(
       returning 1`,
   );
   const [eventSeq, orderEvent] = orderEventWiths(tx, merchantUuid, orderId, 'placed');
-  const order = Object.fromEntries(
-    Object.keys(getTableColumns(orders)).map((k) => [k, placed[k as keyof OrderRow]]),
-  ) as { [K in keyof OrderRow]: (typeof placed)[K] };
+  const order = columnsOf(placed, orders);
+  const more = writes.map((w, i) => tx.$with(`write_${i}`, { one: sql<number>`1` }).as(w));
   const [row] = await tx
-    .with(placed, released, taken, eventSeq, orderEvent)
+    .with(placed, released, taken, eventSeq, orderEvent, ...more)
     .select({
       order,
       announced: sql`pg_notify(${orderStateChannel(merchantUuid)}, ${orderStatePayload(orderId, set.state)}),

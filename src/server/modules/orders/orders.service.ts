@@ -12,7 +12,7 @@
 // Every transition checks the state it starts from, under a row lock.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
-import type { Tx } from '../../db/client.js';
+import type { Statement, Tx } from '../../db/client.js';
 import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
@@ -50,13 +50,18 @@ export interface PlacementKnown {
   lines?: OrderLineRow[];
 }
 
-/** Runs inside the placing transaction, after the numbers are assigned (outbox, loyalty…). */
+/**
+ * Runs inside the placing transaction once the numbers are taken, with the order as it is being
+ * placed (outbox, loyalty…). It answers the data-modifying statements it needs, which run as CTEs
+ * of the placement's own write: no round trip of their own. It may read with `tx` (the reconciler
+ * passes nothing known).
+ */
 export type OrderPlacedHook = (
   tx: Tx,
   order: OrderRow,
   ctx: AppContext,
   known: PlacementKnown,
-) => Promise<void>;
+) => Promise<readonly Statement[] | void>;
 
 // Post-placement hooks are ctx.hooks.orderPlaced, registered in app.ts (e.g. the merchant's
 // new-order SMS and email). A hook that throws rolls the placement back, so hooks must only
@@ -366,23 +371,28 @@ export async function placeOrder(
     orderId,
     businessDateOf(ctx.clock.now(), timeZone),
   );
-  if (!taken || taken.state !== 'awaiting_payment' || !taken.numbers) return undefined;
+  if (!taken || taken.order.state !== 'awaiting_payment' || !taken.numbers) return undefined;
   const { numbers } = taken;
   // Read after the counter row is ours: placing times then follow the numbers (commit order).
   const now = ctx.clock.now();
-  // The 'placed' announcement rides on the same statement; NOTIFY is only delivered at commit,
-  // so a hook failing after it (rolling the transaction back) still announces nothing.
-  const placed = await placeOrderTakingCart(tx, orderId, taken.merchantId, {
-    state: 'placed',
+  const set = {
+    state: 'placed' as const,
     orderNumber: numbers.orderNumber,
     dailyOrderNumber: numbers.dailyOrderNumber,
     businessDate: numbers.businessDate,
     placedAt: now,
     updatedAt: now,
     ...payment,
-  });
+  };
+  // The hooks see the order as the write below leaves it, and their writes ride on that write.
+  const placing: OrderRow = { ...taken.order, ...set };
+  const writes: Statement[] = [];
+  for (const hook of ctx.hooks.orderPlaced)
+    writes.push(...((await hook(tx, placing, ctx, known)) ?? []));
+  // The 'placed' announcement rides on the same statement; NOTIFY is only delivered at commit,
+  // so a failure after it (rolling the transaction back) still announces nothing.
+  const placed = await placeOrderTakingCart(tx, placing, set, writes);
   if (!placed) throw new Error(`order ${orderId} vanished`);
-  for (const hook of ctx.hooks.orderPlaced) await hook(tx, placed, ctx, known);
   return placed;
 }
 

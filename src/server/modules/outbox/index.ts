@@ -1,5 +1,5 @@
 // The outbox module's public file (docs/decisions/module-boundaries.md): queue a message in the
 // caller's transaction; the developer view reads the recent ones.
 export { type OutboxRow, findByKeyPrefix, listRecent } from './outbox.repository.js';
-export { enqueueMessage, enqueueMessages } from './outbox.service.js';
+export { enqueueMessage, enqueueMessages, messagesStatement } from './outbox.service.js';
 export type { EmailPayload, OutboxMessage, SmsPayload } from './outbox.types.js';

@@ -1,7 +1,7 @@
 // Outbox queries. Claiming uses FOR UPDATE SKIP LOCKED plus a lease (locked_until/locked_by), so
 // one worker at a time holds a message across any number of instances, and a crashed worker's
 // message is taken over when its lease ends.
-import { and, asc, desc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { outbox } from '../../db/schema/index.js';
 import { OUTBOX_CHANNEL, type OutboxStatus } from './outbox.types.js';
@@ -47,6 +47,20 @@ export interface NewMessage {
   messageKey: string;
   payload: Record<string, unknown>;
   nextAttemptAt?: Date;
+}
+
+/**
+ * The statement that queues `rows` (a key queued before keeps its first row) and wakes the workers
+ * at commit, for a caller that runs it as a data-modifying CTE of its own statement (placement).
+ */
+export function insertMessagesStatement(tx: Tx, rows: readonly NewMessage[]): SQL | null {
+  if (rows.length === 0) return null;
+  return tx
+    .insert(outbox)
+    .values(rows.map(outboxRow))
+    .onConflictDoNothing({ target: outbox.messageKey })
+    .returning({ woke: sql<string>`pg_notify(${OUTBOX_CHANNEL}, '')::text` })
+    .getSQL();
 }
 
 /**

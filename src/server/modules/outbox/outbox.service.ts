@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
-import type { Tx } from '../../db/client.js';
+import type { Statement, Tx } from '../../db/client.js';
 import { describeDatabaseError, isDatabaseUnavailable } from '../../db/connection-errors.js';
 import { invalidInput } from '../../lib/app-error.js';
 import {
@@ -17,6 +17,7 @@ import {
   type NewMessage,
   insertMessage,
   insertMessages,
+  insertMessagesStatement,
   markFailed,
   markSent,
   notifyWorkers,
@@ -50,6 +51,15 @@ export async function enqueueMessages(
   messages: readonly OutboxMessage[],
 ): Promise<{ id: number; created: boolean }[]> {
   return insertMessages(tx, messages.map(checkedMessage));
+}
+
+/**
+ * The statement that queues several messages, each checked as enqueueMessage checks it, and wakes
+ * the workers on commit: for a caller that runs it inside a statement of its own (placement, which
+ * then needs no round trip for it). Null when there is nothing to queue.
+ */
+export function messagesStatement(tx: Tx, messages: readonly OutboxMessage[]): Statement | null {
+  return insertMessagesStatement(tx, messages.map(checkedMessage));
 }
 
 /** A message as stored, or 400 naming what is wrong with it. */

@@ -382,7 +382,7 @@ export async function orderPlacedSince(
  * the lines it was priced from leave the cart (all lines when it names none), its claim on the cart
  * ends, its event is recorded and the new state is published (NOTIFY is delivered at commit, like
  * notifyOrderState). Data-modifying CTEs always run, referenced or not; they all read the order as
- * the update returns it. Undefined when there is no such order.
+ * the update returns it. False when there is no such order.
  */
 export async function placeOrderTakingCart(
   tx: Tx,
@@ -390,11 +390,17 @@ export async function placeOrderTakingCart(
   set: Partial<NewOrderRow> & { state: OrderRow['state'] },
   /** More data-modifying statements to run with it (the placement hooks'). */
   writes: readonly SQL[] = [],
-): Promise<OrderRow | undefined> {
+): Promise<boolean> {
   const { id: orderId, merchantId: merchantUuid } = which;
-  const placed = tx
-    .$with('placed')
-    .as(tx.update(orders).set(set).where(eq(orders.id, orderId)).returning());
+  // Only what the CTEs below read comes back: the caller knows the row it wrote.
+  const placed = tx.$with('placed').as(
+    tx.update(orders).set(set).where(eq(orders.id, orderId)).returning({
+      id: orders.id,
+      merchantId: orders.merchantId,
+      anonUserId: orders.anonUserId,
+      cartLineIds: orders.cartLineIds,
+    }),
+  );
   const released = tx.$with('released', { one: sql<number>`1` }).as(
     sql`update ${carts} set placing_order_id = null, placing_until = null from placed
       where ${carts.merchantId} = placed.merchant_id and ${carts.anonUserId} = placed.anon_user_id
@@ -409,17 +415,15 @@ export async function placeOrderTakingCart(
       returning 1`,
   );
   const [eventSeq, orderEvent] = orderEventWiths(tx, merchantUuid, orderId, 'placed');
-  const order = columnsOf(placed, orders);
   const more = writes.map((w, i) => tx.$with(`write_${i}`, { one: sql<number>`1` }).as(w));
   const [row] = await tx
     .with(placed, released, taken, eventSeq, orderEvent, ...more)
     .select({
-      order,
       announced: sql`pg_notify(${orderStateChannel(merchantUuid)}, ${orderStatePayload(orderId, set.state)}),
         pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid})`,
     })
     .from(placed);
-  return row?.order;
+  return row !== undefined;
 }
 
 /** The one channel every instance's order-event hub listens on; the payload is the merchant. */

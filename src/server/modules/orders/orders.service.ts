@@ -391,9 +391,10 @@ export async function placeOrder(
     writes.push(...((await hook(tx, placing, ctx, known)) ?? []));
   // The 'placed' announcement rides on the same statement; NOTIFY is only delivered at commit,
   // so a failure after it (rolling the transaction back) still announces nothing.
-  const placed = await placeOrderTakingCart(tx, placing, set, writes);
-  if (!placed) throw new Error(`order ${orderId} vanished`);
-  return placed;
+  if (!(await placeOrderTakingCart(tx, placing, set, writes))) {
+    throw new Error(`order ${orderId} vanished`);
+  }
+  return placing;
 }
 
 /** awaiting_payment → failed; the free promo add-on leaves the cart (spec §4), the claim ends. */

@@ -185,14 +185,13 @@ export async function processOutbox(
   const total: OutboxRunResult = { claimed: 0, sent: 0, retrying: 0, dead: 0 };
   for (let batch = 0; batch < (opts.maxBatches ?? 50); batch++) {
     const now = ctx.clock.now();
-    const rows = await ctx.db.transaction((tx) =>
-      claimDue(tx, {
-        now,
-        leaseUntil: new Date(now.getTime() + cfg.leaseMs),
-        workerId,
-        limit: cfg.batchSize,
-      }),
-    );
+    // One statement, atomic on its own: no transaction around it (two round trips fewer per batch).
+    const rows = await claimDue(ctx.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + cfg.leaseMs),
+      workerId,
+      limit: cfg.batchSize,
+    });
     total.claimed += rows.length;
     await Promise.all(
       rows.map(async (row) => {

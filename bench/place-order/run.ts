@@ -19,7 +19,9 @@
 // verifies the phone and sends the order; every flow uses a new phone number.
 // Queries per send order: the app runs with bench/lib/count-queries.ts, which counts the
 // statements it sends to PostgreSQL; one send order of each flow is counted while the app is idle.
-// BENCH_FLOWS (default pickup,delivery) chooses the flows.
+// BENCH_FLOWS (default pickup,delivery) chooses the flows. BENCH_INSTANCES (default 1) starts that
+// many app processes on the one database (as a deployment runs one per core) and spreads the diners
+// over them, diner i on instance i mod N; the counters then sum every instance's.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +49,7 @@ const MULTIPLIER = Number(process.env.BENCH_RATE_LIMIT_MULTIPLIER ?? 10_000);
 const REQUEST_TIMEOUT_MS = 10_000;
 const TARGET = { flowP95Ms: 300, flowAt: 5, sendP99Ms: 100, sendAt: 10 };
 const FLOWS = (process.env.BENCH_FLOWS ?? 'pickup,delivery').split(',').map((s) => s.trim());
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const DELIVERY_ADDRESS = '100 Centre Street, New York, NY 10013';
 const CARD = {
   cardNumber: '4111111111111111',
@@ -64,6 +67,8 @@ if (LEVELS.some((n) => !Number.isInteger(n) || n < 1 || n > 200))
   throw new Error('BENCH_LEVELS must be integers 1–200, comma-separated');
 if (!Number.isFinite(MULTIPLIER) || MULTIPLIER < 1 || MULTIPLIER > 1_000_000)
   throw new Error('BENCH_RATE_LIMIT_MULTIPLIER must be 1–1000000');
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 4)
+  throw new Error('BENCH_INSTANCES must be 1–4');
 if (FLOWS.length === 0 || FLOWS.some((f) => f !== 'pickup' && f !== 'delivery'))
   throw new Error('BENCH_FLOWS must list pickup and/or delivery');
 type FlowKind = 'pickup' | 'delivery';
@@ -76,20 +81,50 @@ function printable(url: string): string {
 }
 
 interface RunningApp {
-  base: string;
+  /** Each instance's address; diner i uses bases[i % bases.length]. */
+  bases: string[];
   databaseUrl: string;
   name: string;
-  /** The statements the app has sent to PostgreSQL so far, and the CPU time it has used. */
+  /** The statements the app has sent to PostgreSQL so far, and the CPU time it has used (summed
+   * over the instances). */
   counters: () => Promise<AppCounters>;
 }
 
-/** The real app (src/server/server.ts through tsx) on a throwaway database of the server. */
+/**
+ * The real app (src/server/server.ts through tsx), INSTANCES processes on one throwaway database of
+ * the server, sharing their secrets (a session made on one is good on the others). The first
+ * migrates and seeds; the others start once it is ready and find both done.
+ */
 async function startApp(): Promise<RunningApp> {
+  const { name, url } = await throwawayDatabase(SERVER_URL);
+  const shared = {
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+  };
+  const started: { base: string; counters: () => Promise<AppCounters> }[] = [];
+  for (let i = 0; i < INSTANCES; i++) started.push(await startInstance(url, shared));
+  return {
+    bases: started.map((s) => s.base),
+    databaseUrl: url,
+    name,
+    counters: async () => {
+      const all = await Promise.all(started.map((s) => s.counters()));
+      return {
+        queries: all.reduce((n, c) => n + c.queries, 0),
+        cpuMs: all.reduce((n, c) => n + c.cpuMs, 0),
+      };
+    },
+  };
+}
+
+async function startInstance(
+  url: string,
+  shared: { SESSION_SECRET: string; CREDENTIALS_KEY: string },
+): Promise<{ base: string; counters: () => Promise<AppCounters> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'forkful-bench-'));
   onShutdown(() => rmSync(dataDir, { recursive: true, force: true }));
   const countFile = join(dataDir, 'query-count');
-  const { name, url } = await throwawayDatabase(SERVER_URL);
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     // Production seeds nothing unless asked; the benchmark needs the demo stores (their
@@ -101,8 +136,7 @@ async function startApp(): Promise<RunningApp> {
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     LOG_LEVEL,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+    ...shared,
     RATE_LIMIT_MULTIPLIER: String(MULTIPLIER),
     BENCH_QUERY_COUNT_FILE: countFile,
   };
@@ -114,7 +148,7 @@ async function startApp(): Promise<RunningApp> {
   }).catch((err: unknown) => {
     throw new Error(`${String(err)}\n${app.output()}`);
   });
-  return { base, databaseUrl: url, name, counters: () => readQueryCount(app.child, countFile) };
+  return { base, counters: () => readQueryCount(app.child, countFile) };
 }
 
 // ------------------------------------------------------------------------------- HTTP client
@@ -196,6 +230,8 @@ function simpleChoice(item: MenuItem) {
 
 interface Diner {
   kind: FlowKind;
+  /** The instance this diner talks to. */
+  base: string;
   index: number;
   jar: Jar;
   uid: string;
@@ -207,7 +243,7 @@ async function anonymousDiner(base: string, index: number): Promise<Diner> {
   const jar = new Jar();
   const cookie = await call(base, jar, 'GET', '/api/users/cookie');
   if (cookie.status !== 200) throw new Error(`cookie: ${cookie.status}`);
-  return { kind: 'delivery', index, jar, uid: cookie.body.uid as string, phone: '' };
+  return { kind: 'delivery', base, index, jar, uid: cookie.body.uid as string, phone: '' };
 }
 
 let phoneSeq = 0;
@@ -259,6 +295,7 @@ async function newDiner(base: string, runId: string, index: number): Promise<Din
   if (cookie.status !== 200) throw new Error(`cookie: ${cookie.status}`);
   return {
     kind: 'pickup',
+    base,
     index,
     jar,
     uid: cookie.body.uid as string,
@@ -349,7 +386,6 @@ async function flow(
 }
 
 async function runLevel(
-  base: string,
   merchantId: string,
   lines: unknown[],
   diners: Diner[],
@@ -363,12 +399,12 @@ async function runLevel(
     diners.map(async (d) => {
       while (performance.now() < deadline) {
         try {
-          samples.push(await flow(base, merchantId, lines, d));
+          samples.push(await flow(d.base, merchantId, lines, d));
         } catch (err) {
           const label = err instanceof Error ? err.message : String(err);
           errors.set(label, (errors.get(label) ?? 0) + 1);
           // Start the next flow from an empty cart.
-          await call(base, d.jar, 'DELETE', cartPath(merchantId, 'orderItems', d.uid)).catch(
+          await call(d.base, d.jar, 'DELETE', cartPath(merchantId, 'orderItems', d.uid)).catch(
             () => undefined,
           );
         }
@@ -487,8 +523,12 @@ async function main() {
   );
   const started = performance.now();
   const app = await startApp();
-  const { base, databaseUrl, name } = app;
-  console.log(`app:  ${base} (src/server/server.ts, NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL})`);
+  const { bases, databaseUrl, name } = app;
+  const base = bases[0]!;
+  console.log(
+    `app:  ${bases.join(', ')} (src/server/server.ts, NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}; ` +
+      `${INSTANCES} instance${INSTANCES === 1 ? '' : 's'}${INSTANCES > 1 ? ', diner i on instance i mod ' + INSTANCES : ''})`,
+  );
   console.log(
     `  DATABASE_URL=${printable(databaseUrl)} (throwaway database ${name} on the PostgreSQL server, dropped at the end)`,
   );
@@ -522,7 +562,9 @@ async function main() {
     // Sign-ups and sign-ins a few at a time (argon2id is CPU-heavy by design).
     for (let i = 0; i < maxDiners; i += 4) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(4, maxDiners - i) }, (_, k) => newDiner(base, runId, i + k)),
+        Array.from({ length: Math.min(4, maxDiners - i) }, (_, k) =>
+          newDiner(bases[(i + k) % bases.length]!, runId, i + k),
+        ),
       );
       dinersOf.pickup.push(...batch);
     }
@@ -532,7 +574,7 @@ async function main() {
   }
   if (FLOWS.includes('delivery')) {
     dinersOf.delivery = await Promise.all(
-      Array.from({ length: maxDiners }, (_, i) => anonymousDiner(base, i)),
+      Array.from({ length: maxDiners }, (_, i) => anonymousDiner(bases[i % bases.length]!, i)),
     );
   }
 
@@ -545,13 +587,7 @@ async function main() {
         : 'anonymous delivery (add lines + checkout info + send code + read it from the outbox + verify phone + send order)';
     console.log(`\n${label}`);
     if (WARMUP > 0) {
-      const w = await runLevel(
-        base,
-        merchantId,
-        lines,
-        diners.slice(0, Math.min(5, maxDiners)),
-        WARMUP,
-      );
+      const w = await runLevel(merchantId, lines, diners.slice(0, Math.min(5, maxDiners)), WARMUP);
       console.log(`warm-up: ${w.samples.length} orders in ${w.seconds.toFixed(1)} s (not counted)`);
     }
     // Statements per send order, counted around single orders while the app is otherwise idle
@@ -560,7 +596,7 @@ async function main() {
     const counts: number[] = [];
     const cpu: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const one = await flow(base, merchantId, lines, diners[0]!, app.counters);
+      const one = await flow(diners[0]!.base, merchantId, lines, diners[0]!, app.counters);
       counts.push(one.queries ?? NaN);
       cpu.push(one.cpuMs ?? NaN);
     }
@@ -573,7 +609,7 @@ async function main() {
     console.log(HEADER);
     for (const n of LEVELS) {
       const start = await app.counters();
-      const r = await runLevel(base, merchantId, lines, diners.slice(0, n), DURATION);
+      const r = await runLevel(merchantId, lines, diners.slice(0, n), DURATION);
       const end = await app.counters();
       const row = rowOf(r, (end.cpuMs - start.cpuMs) / Math.max(1, r.samples.length));
       rows.push(row);

@@ -25,3 +25,32 @@ export function preparedOn<P>(db: Db, name: string, build: (db: Db) => P): P {
 
 /** The database itself when `tx` is not a transaction (so a prepared query may run on it). */
 export const rootDb = (tx: Tx): Db | null => (tx instanceof PgTransaction ? null : (tx as Db));
+
+const byDialect = new WeakMap<object, Map<string, object>>();
+
+/**
+ * The query `name`, built by `build` once per database (the first time it is asked for, on
+ * whichever connection asks) and run on `tx`'s own connection: inside a transaction too, which
+ * preparedOn cannot do. On a PostgreSQL server it is a named statement, parsed and planned once per
+ * connection; drizzle builds its SQL once instead of once per request.
+ *
+ * drizzle binds a prepared query to the session it was prepared on (its `client`); this gives each
+ * caller a view of the query whose `client` is the caller's session's, the one drizzle would have
+ * used had it built the query on `tx` (drizzle-orm 0.45: node-postgres and PGlite prepared queries
+ * run `this.client.query(…)`). `tests/api/prepared-in-transaction.test.ts` checks that a query run
+ * this way inside a transaction is rolled back with it and sees what the transaction wrote.
+ */
+export function preparedIn<P extends object>(tx: Tx, name: string, build: (tx: Tx) => P): P {
+  const internals = tx as unknown as { dialect: object; session: { client: unknown } };
+  let forDb = byDialect.get(internals.dialect);
+  if (!forDb) {
+    forDb = new Map();
+    byDialect.set(internals.dialect, forDb);
+  }
+  let query = forDb.get(name) as P | undefined;
+  if (query === undefined) {
+    query = build(tx);
+    forDb.set(name, query);
+  }
+  return Object.assign(Object.create(query) as P, { client: internals.session.client });
+}

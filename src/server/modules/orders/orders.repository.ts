@@ -1,4 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
+import { createHash } from 'node:crypto';
 import {
   and,
   asc,
@@ -17,6 +18,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { preparedIn } from '../../db/prepared.js';
 import {
   cartLines,
   carts,
@@ -60,10 +62,36 @@ export async function insertOrderClaimingCart(
   now: Date,
   until: Date,
 ): Promise<{ order: OrderRow; claimed: boolean } | undefined> {
+  // One prepared statement per shape of the row: which columns are given (cash and card orders
+  // differ), and which of them are null (written as a literal: drizzle encodes a placeholder's
+  // value, and a date's encoder refuses null). A column left out takes its default, as in a plain
+  // insert.
+  const keys = (Object.keys(values) as (keyof NewOrderRow)[])
+    .filter((k) => values[k] !== undefined)
+    .sort();
+  const nulls = new Set(keys.filter((k) => values[k] === null));
+  const shape = keys.map((k) => (nulls.has(k) ? `${k}=null` : k)).join();
+  const name = `insert_order_claiming_cart_${createHash('sha1').update(shape).digest('hex').slice(0, 12)}`;
+  const params: Record<string, unknown> = { now, until };
+  for (const k of keys) if (!nulls.has(k)) params[`v_${k}`] = values[k];
+  const [row] = await preparedIn(tx, name, (t) =>
+    insertOrderClaimingQuery(t, keys, nulls, name),
+  ).execute(params);
+  return row;
+}
+
+function insertOrderClaimingQuery(
+  tx: Tx,
+  keys: readonly (keyof NewOrderRow)[],
+  nulls: ReadonlySet<keyof NewOrderRow>,
+  name: string,
+) {
+  const value = (k: keyof NewOrderRow) => sql.placeholder(`v_${k}`);
+  const row = Object.fromEntries(keys.map((k) => [k, nulls.has(k) ? null : value(k)]));
   const inserted = tx.$with('inserted').as(
     tx
       .insert(orders)
-      .values(values)
+      .values(row as unknown as NewOrderRow)
       .onConflictDoNothing({
         target: [orders.merchantId, orders.anonUserId, orders.idempotencyKey],
       })
@@ -72,22 +100,28 @@ export async function insertOrderClaimingCart(
   const claim = tx.$with('claim').as(
     tx
       .update(carts)
-      .set({ placingOrderId: values.id, placingUntil: until })
+      .set({
+        placingOrderId: sql`${value('id')}::uuid`,
+        placingUntil: sql`${sql.placeholder('until')}::timestamptz`,
+      })
       .where(
         and(
-          dinerCart(values.merchantId, values.anonUserId),
-          or(isNull(carts.placingOrderId), lt(carts.placingUntil, now)),
+          eq(carts.merchantId, value('merchantId')),
+          eq(carts.anonUserId, value('anonUserId')),
+          or(isNull(carts.placingOrderId), lt(carts.placingUntil, sql.placeholder('now'))),
           sql`exists (select 1 from ${inserted})`,
         ),
       )
       .returning({ id: carts.id }),
   );
-  const order = columnsOf(inserted, orders);
-  const [row] = await tx
+  return tx
     .with(inserted, claim)
-    .select({ order, claimed: sql<boolean>`exists (select 1 from ${claim})`.mapWith(Boolean) })
-    .from(inserted);
-  return row;
+    .select({
+      order: columnsOf(inserted, orders),
+      claimed: sql<boolean>`exists (select 1 from ${claim})`.mapWith(Boolean),
+    })
+    .from(inserted)
+    .prepare(name);
 }
 
 /**
@@ -205,6 +239,42 @@ export async function releaseOrderClaim(db: Tx, orderId: string, action: string)
     .where(and(eq(orders.id, orderId), eq(orders.merchantAction, action)));
 }
 
+/** lockOrderAndTakeNumbers' statement, prepared (placeholders orderId and businessDate). */
+function lockAndNumberQuery(tx: Tx) {
+  const c = merchantCounters;
+  const day = sql`${sql.placeholder('businessDate')}::date`;
+  const cur = tx.$with('cur').as(
+    tx
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('orderId')))
+      .for('update'),
+  );
+  // Named apart from the order's own columns (business_date), which the select below reads too.
+  const n = tx.$with('n', { one: sql<number>`1` }).as(
+    sql`insert into ${c} (merchant_id, last_order_number, last_daily_number, business_date)
+      select merchant_id, 1, 1, ${day} from cur where state = 'awaiting_payment'
+      on conflict (merchant_id) do update set
+        last_order_number = ${c}.last_order_number + 1,
+        last_daily_number = case when ${c}.business_date >= ${day}
+          then ${c}.last_daily_number + 1 else 1 end,
+        business_date = greatest(${c}.business_date, ${day})
+      returning last_order_number as taken_number, last_daily_number as taken_daily_number,
+        business_date::text as taken_business_date`,
+  );
+  return tx
+    .with(cur, n)
+    .select({
+      order: columnsOf(cur, orders),
+      orderNumber: sql<number | null>`n.taken_number`,
+      dailyOrderNumber: sql<number | null>`n.taken_daily_number`,
+      businessDate: sql<string | null>`n.taken_business_date`,
+    })
+    .from(cur)
+    .leftJoin(n, sql`true`)
+    .prepare('lock_order_and_take_numbers');
+}
+
 /**
  * Placement's first statement: locks the order and, only when it still awaits payment, takes the
  * next order number and daily number from the merchant's counter row (one upsert: the merchant's
@@ -226,32 +296,10 @@ export async function lockOrderAndTakeNumbers(
     }
   | undefined
 > {
-  const c = merchantCounters;
-  const cur = tx
-    .$with('cur')
-    .as(tx.select().from(orders).where(eq(orders.id, orderId)).for('update'));
-  // Named apart from the order's own columns (business_date), which the select below reads too.
-  const n = tx.$with('n', { one: sql<number>`1` }).as(
-    sql`insert into ${c} (merchant_id, last_order_number, last_daily_number, business_date)
-      select merchant_id, 1, 1, ${businessDate}::date from cur where state = 'awaiting_payment'
-      on conflict (merchant_id) do update set
-        last_order_number = ${c}.last_order_number + 1,
-        last_daily_number = case when ${c}.business_date >= ${businessDate}::date
-          then ${c}.last_daily_number + 1 else 1 end,
-        business_date = greatest(${c}.business_date, ${businessDate}::date)
-      returning last_order_number as taken_number, last_daily_number as taken_daily_number,
-        business_date::text as taken_business_date`,
-  );
-  const [row] = await tx
-    .with(cur, n)
-    .select({
-      order: columnsOf(cur, orders),
-      orderNumber: sql<number | null>`n.taken_number`,
-      dailyOrderNumber: sql<number | null>`n.taken_daily_number`,
-      businessDate: sql<string | null>`n.taken_business_date`,
-    })
-    .from(cur)
-    .leftJoin(n, sql`true`);
+  const [row] = await preparedIn(tx, 'lock_order_and_take_numbers', lockAndNumberQuery).execute({
+    orderId,
+    businessDate,
+  });
   if (!row) return undefined;
   const { order, orderNumber, dailyOrderNumber, businessDate: date } = row;
   if (orderNumber === null || dailyOrderNumber === null || !date) return { order, numbers: null };

@@ -3,6 +3,8 @@
 // tenth of the app's CPU under the place-order bench), and on a PostgreSQL server each is a named
 // statement, parsed and planned once per connection. Inside a transaction the statement is built
 // as usual: a prepared query belongs to the database it was prepared on, not to the transaction.
+import { createHash } from 'node:crypto';
+import { isSQLWrapper, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.js';
 
@@ -53,4 +55,33 @@ export function preparedIn<P extends object>(tx: Tx, name: string, build: (tx: T
     forDb.set(name, query);
   }
   return Object.assign(Object.create(query) as P, { client: internals.session.client });
+}
+
+/**
+ * What a prepared insert or update needs of one row: its shape (the columns given and which of them
+ * are null; a prepared statement is one text, so each shape is its own statement), the row to build
+ * with (placeholders for the values, a literal null where null: drizzle encodes a placeholder's
+ * value, and a date's encoder refuses null) and the values to run it with. A column left out takes
+ * its default, as in a plain insert.
+ */
+export function rowShape<R extends object>(row: R, prefix = 'v') {
+  const values = row as Record<string, unknown>;
+  const keys = Object.keys(values)
+    .filter((k) => values[k] !== undefined)
+    .sort();
+  // A value written as SQL would be sent as a parameter here: such a row is built as usual.
+  if (keys.some((k) => isSQLWrapper(values[k]))) throw new Error('rowShape: a value is SQL');
+  const nulls = new Set(keys.filter((k) => values[k] === null));
+  const shape = keys.map((k) => (nulls.has(k) ? `${k}=null` : k)).join();
+  const params: Record<string, unknown> = {};
+  for (const k of keys) if (!nulls.has(k)) params[`${prefix}_${k}`] = values[k];
+  return {
+    /** A short name for the shape, to suffix the statement's name with. */
+    id: createHash('sha1').update(shape).digest('hex').slice(0, 12),
+    /** The row to build the statement with. */
+    template: Object.fromEntries(
+      keys.map((k) => [k, nulls.has(k) ? null : sql.placeholder(`${prefix}_${k}`)]),
+    ) as unknown as R,
+    params,
+  };
 }

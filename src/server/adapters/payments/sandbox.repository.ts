@@ -2,6 +2,7 @@
 // a look-up by our order id still answers after our process crashed and restarted.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedIn, rowShape } from '../../db/prepared.js';
 import { sandboxLedger } from '../../db/schema/index.js';
 
 export type LedgerRow = typeof sandboxLedger.$inferSelect;
@@ -19,8 +20,13 @@ export async function findLedgerRow(
   return row;
 }
 
-export async function insertLedgerRow(db: Db, row: LedgerInsert): Promise<LedgerRow> {
-  const [saved] = await db.insert(sandboxLedger).values(row).returning();
+/** Prepared, one statement per shape of the row (every sandbox charge writes one). */
+export async function insertLedgerRow(db: Db, values: LedgerInsert): Promise<LedgerRow> {
+  const row = rowShape(values);
+  const name = `insert_sandbox_ledger_${row.id}`;
+  const [saved] = await preparedIn(db, name, (t) =>
+    t.insert(sandboxLedger).values(row.template).returning().prepare(name),
+  ).execute(row.params);
   return saved!;
 }
 

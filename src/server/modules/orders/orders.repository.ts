@@ -1,5 +1,4 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { createHash } from 'node:crypto';
 import {
   and,
   asc,
@@ -18,7 +17,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { preparedIn } from '../../db/prepared.js';
+import { preparedIn, rowShape } from '../../db/prepared.js';
 import {
   cartLines,
   carts,
@@ -62,36 +61,20 @@ export async function insertOrderClaimingCart(
   now: Date,
   until: Date,
 ): Promise<{ order: OrderRow; claimed: boolean } | undefined> {
-  // One prepared statement per shape of the row: which columns are given (cash and card orders
-  // differ), and which of them are null (written as a literal: drizzle encodes a placeholder's
-  // value, and a date's encoder refuses null). A column left out takes its default, as in a plain
-  // insert.
-  const keys = (Object.keys(values) as (keyof NewOrderRow)[])
-    .filter((k) => values[k] !== undefined)
-    .sort();
-  const nulls = new Set(keys.filter((k) => values[k] === null));
-  const shape = keys.map((k) => (nulls.has(k) ? `${k}=null` : k)).join();
-  const name = `insert_order_claiming_cart_${createHash('sha1').update(shape).digest('hex').slice(0, 12)}`;
-  const params: Record<string, unknown> = { now, until };
-  for (const k of keys) if (!nulls.has(k)) params[`v_${k}`] = values[k];
-  const [row] = await preparedIn(tx, name, (t) =>
-    insertOrderClaimingQuery(t, keys, nulls, name),
-  ).execute(params);
-  return row;
+  const row = rowShape(values);
+  const name = `insert_order_claiming_cart_${row.id}`;
+  const [found] = await preparedIn(tx, name, (t) =>
+    insertOrderClaimingQuery(t, row.template, name),
+  ).execute({ ...row.params, now, until });
+  return found;
 }
 
-function insertOrderClaimingQuery(
-  tx: Tx,
-  keys: readonly (keyof NewOrderRow)[],
-  nulls: ReadonlySet<keyof NewOrderRow>,
-  name: string,
-) {
+function insertOrderClaimingQuery(tx: Tx, template: NewOrderRow, name: string) {
   const value = (k: keyof NewOrderRow) => sql.placeholder(`v_${k}`);
-  const row = Object.fromEntries(keys.map((k) => [k, nulls.has(k) ? null : value(k)]));
   const inserted = tx.$with('inserted').as(
     tx
       .insert(orders)
-      .values(row as unknown as NewOrderRow)
+      .values(template)
       .onConflictDoNothing({
         target: [orders.merchantId, orders.anonUserId, orders.idempotencyKey],
       })

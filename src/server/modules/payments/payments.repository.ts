@@ -2,7 +2,7 @@
 // is limited to last four, brand, expiry, retref and auth code.
 import { type Placeholder, and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { preparedOn, rootDb } from '../../db/prepared.js';
+import { preparedIn, preparedOn, rootDb, rowShape } from '../../db/prepared.js';
 import { orders, paymentTransactions } from '../../db/schema/index.js';
 import type { PaymentResult } from '../../adapters/payments/index.js';
 
@@ -10,12 +10,18 @@ export type TransactionRow = typeof paymentTransactions.$inferSelect;
 export type NewTransactionRow = typeof paymentTransactions.$inferInsert;
 export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error' | 'unknown';
 
+// Both are on every card order's path: prepared, one statement per shape of the row (rowShape).
+
 export async function insertTransaction(
   tx: Tx,
   values: NewTransactionRow,
 ): Promise<TransactionRow> {
-  const [row] = await tx.insert(paymentTransactions).values(values).returning();
-  return row!;
+  const row = rowShape(values);
+  const name = `insert_payment_transaction_${row.id}`;
+  const [saved] = await preparedIn(tx, name, (t) =>
+    t.insert(paymentTransactions).values(row.template).returning().prepare(name),
+  ).execute(row.params);
+  return saved!;
 }
 
 export async function updateTransaction(
@@ -23,13 +29,18 @@ export async function updateTransaction(
   id: string,
   set: Partial<NewTransactionRow>,
 ): Promise<TransactionRow> {
-  const [row] = await tx
-    .update(paymentTransactions)
-    .set(set)
-    .where(eq(paymentTransactions.id, id))
-    .returning();
-  if (!row) throw new Error(`payment transaction ${id} vanished`);
-  return row;
+  const row = rowShape(set);
+  const name = `update_payment_transaction_${row.id}`;
+  const [saved] = await preparedIn(tx, name, (t) =>
+    t
+      .update(paymentTransactions)
+      .set(row.template)
+      .where(eq(paymentTransactions.id, sql.placeholder('id')))
+      .returning()
+      .prepare(name),
+  ).execute({ ...row.params, id });
+  if (!saved) throw new Error(`payment transaction ${id} vanished`);
+  return saved;
 }
 
 /** The fields of a gateway result that may be kept. */

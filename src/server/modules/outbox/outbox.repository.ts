@@ -3,6 +3,7 @@
 // message is taken over when its lease ends.
 import { type SQL, and, asc, desc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { preparedIn } from '../../db/prepared.js';
 import { outbox } from '../../db/schema/index.js';
 import { OUTBOX_CHANNEL, type OutboxStatus } from './outbox.types.js';
 
@@ -111,6 +112,12 @@ export async function claimDue(
   tx: Tx,
   opts: { now: Date; leaseUntil: Date; workerId: string; limit: number },
 ): Promise<OutboxRow[]> {
+  // Every wake-up of every worker runs it: prepared (built once, parsed once per connection).
+  return preparedIn(tx, 'outbox_claim_due', claimDueQuery).execute(opts);
+}
+
+function claimDueQuery(tx: Tx) {
+  const now = sql.placeholder('now');
   const due = tx
     .select({ id: outbox.id })
     .from(outbox)
@@ -123,25 +130,26 @@ export async function claimDue(
           // in has milliseconds, so a message queued in this very millisecond is due now too.
           and(
             inArray(outbox.status, ['pending', 'failed']),
-            lte(sql`date_trunc('milliseconds', ${outbox.nextAttemptAt})`, opts.now),
+            lte(sql`date_trunc('milliseconds', ${outbox.nextAttemptAt})`, sql`${now}::timestamptz`),
           ),
-          and(eq(outbox.status, 'sending'), lte(outbox.lockedUntil, opts.now)),
+          and(eq(outbox.status, 'sending'), lte(outbox.lockedUntil, sql`${now}::timestamptz`)),
         ),
       ),
     )
     .orderBy(outbox.nextAttemptAt, outbox.id)
-    .limit(opts.limit)
+    .limit(sql.placeholder('limit'))
     .for('update', { skipLocked: true });
   return tx
     .update(outbox)
     .set({
       status: 'sending',
-      lockedBy: opts.workerId,
-      lockedUntil: opts.leaseUntil,
+      lockedBy: sql`${sql.placeholder('workerId')}::text`,
+      lockedUntil: sql`${sql.placeholder('leaseUntil')}::timestamptz`,
       attempts: sql`${outbox.attempts} + 1`,
     })
     .where(inArray(outbox.id, due))
-    .returning();
+    .returning()
+    .prepare('outbox_claim_due');
 }
 
 /** Marks a claimed message sent; false when this worker no longer holds it. */
@@ -149,20 +157,29 @@ export async function markSent(
   tx: Tx,
   opts: { id: number; workerId: string; now: Date; providerMessageId: string },
 ): Promise<boolean> {
-  const rows = await tx
+  const rows = await preparedIn(tx, 'outbox_mark_sent', markSentQuery).execute(opts);
+  return rows.length > 0;
+}
+
+function markSentQuery(tx: Tx) {
+  return tx
     .update(outbox)
     .set({
       status: 'sent',
-      sentAt: opts.now,
-      providerMessageId: opts.providerMessageId,
+      sentAt: sql`${sql.placeholder('now')}::timestamptz`,
+      providerMessageId: sql`${sql.placeholder('providerMessageId')}::text`,
       lockedUntil: null,
       lastError: null,
     })
     .where(
-      and(eq(outbox.id, opts.id), eq(outbox.lockedBy, opts.workerId), eq(outbox.status, 'sending')),
+      and(
+        eq(outbox.id, sql.placeholder('id')),
+        eq(outbox.lockedBy, sql.placeholder('workerId')),
+        eq(outbox.status, 'sending'),
+      ),
     )
-    .returning({ id: outbox.id });
-  return rows.length > 0;
+    .returning({ id: outbox.id })
+    .prepare('outbox_mark_sent');
 }
 
 /** Records a failed attempt: retried at nextAttemptAt (status failed) or given up (dead). */

@@ -122,6 +122,29 @@ describe('placing an order', () => {
     expect(JSON.stringify(row)).not.toContain('4111111111111111');
   });
 
+  it('places a big cart (more lines than its statements are prepared for) line for line', async () => {
+    // 12 lines, added in one call: past MAX_PREPARED_ROWS, the cart's and the order's line
+    // inserts are built as usual rather than prepared; a second order of 3 lines is prepared.
+    const names = ['Kung Pao Chicken', 'Mapo Tofu'];
+    for (const count of [12, 3]) {
+      const { d, phone } = await readyDiner(
+        Array.from({ length: count }, (_, i) => names[i % names.length]!),
+      );
+      const cart = await d.call('GET', cartPath('demo', 'userId', d.uid));
+      expect(cart.body.orderItems, JSON.stringify(cart.body).slice(0, 300)).toHaveLength(count);
+      const res = await send(d, {
+        checkout: checkout(phone),
+        expectedTotalCents: cart.body.amounts.totalCents,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const page = await t.app.inject(`/api/orderPlaced/merchantId/demo/order/_id/${res.body._id}`);
+      expect(page.json().orderItems.map((l: { name: string }) => l.name)).toEqual(
+        cart.body.orderItems.map((l: { name: string }) => l.name),
+      );
+      expect((await d.call('GET', cartPath('demo', 'userId', d.uid))).body.orderItems).toEqual([]);
+    }
+  });
+
   it('answers a retry with the same key with the same order, once', async () => {
     const { d, phone } = await readyDiner();
     const body = {

@@ -85,3 +85,19 @@ export function rowShape<R extends object>(row: R, prefix = 'v') {
     params,
   };
 }
+
+/** rowShape for several rows of one insert: row i's placeholders are prefixed `v<i>`. */
+export function rowsShape<R extends object>(rows: readonly R[]) {
+  const shapes = rows.map((r, i) => rowShape(r, `v${i}`));
+  return {
+    id: createHash('sha1')
+      .update(shapes.map((s) => s.id).join())
+      .digest('hex')
+      .slice(0, 12),
+    templates: shapes.map((s) => s.template),
+    params: Object.assign({}, ...shapes.map((s) => s.params)) as Record<string, unknown>,
+  };
+}
+
+/** Inserts of more rows than this are built as usual: each count is a statement of its own. */
+export const MAX_PREPARED_ROWS = 10;

@@ -6,6 +6,7 @@
 // as unavailable instead of vanishing (issue 12); a free add-on is only ever a live item.
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { preparedIn } from '../../db/prepared.js';
 import type { CategoryView, ItemView } from '../../../contract/menu.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,14 +59,23 @@ export async function readCartMenu(
   // Ids come from the request: only well-formed ones can name a row (the column is a uuid).
   const ids = [...new Set(only.ids.filter((id) => UUID.test(id)))];
   const names = [...new Set(only.names)];
-  const wanted =
-    ids.length === 0 && names.length === 0
-      ? sql`false`
-      : sql`(i.id = any(${sql.param(ids)}::uuid[]) or (i.name = any(${sql.param(names)}::text[]) and i.deleted_at is null))`;
-  const { items, categories } = cartMenuColumns(merchantUuid, wanted);
-  const result = (await tx.execute(
-    sql`select ${items} as items, ${categories} as categories`,
-  )) as unknown as { rows: { items: ItemView[] | null; categories: CategoryView[] | null }[] };
-  const row = result.rows[0];
+  const [row] = await preparedIn(tx, 'cart_menu', cartMenuQuery).execute({
+    merchantUuid,
+    ids,
+    names,
+  });
   return { items: row?.items ?? [], categories: row?.categories ?? [] };
+}
+
+/** readCartMenu's statement, prepared (every cart add reads the chosen items with it). */
+function cartMenuQuery(tx: Tx) {
+  const { items, categories } = cartMenuColumns(
+    sql.placeholder('merchantUuid'),
+    sql`(i.id = any(${sql.placeholder('ids')}::uuid[])
+      or (i.name = any(${sql.placeholder('names')}::text[]) and i.deleted_at is null))`,
+  );
+  return tx
+    .select({ items, categories })
+    .from(sql`(values (1)) as one(x)`)
+    .prepare('cart_menu');
 }

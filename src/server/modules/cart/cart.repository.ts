@@ -2,7 +2,7 @@ import { type Placeholder, type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { CategoryView, ItemView } from '../../../contract/menu.js';
 import type { CheckoutInfo } from '../../../domain/index.js';
 import type { Db, Tx } from '../../db/client.js';
-import { preparedOn, rootDb } from '../../db/prepared.js';
+import { MAX_PREPARED_ROWS, preparedIn, preparedOn, rootDb, rowsShape } from '../../db/prepared.js';
 import { cartLines, carts, dineinTables } from '../../db/schema/index.js';
 import { cartMenuColumns } from './cart-menu.repository.js';
 
@@ -97,20 +97,22 @@ export async function lockCartForChange(
   anonUserId: string,
   now: Date,
 ): Promise<CartRow> {
-  const [row] = await tx
-    .insert(carts)
-    .values({ merchantId: merchantUuid, anonUserId, updatedAt: now })
-    .onConflictDoUpdate({ target: [carts.merchantId, carts.anonUserId], set: { updatedAt: now } })
-    .returning();
+  const [row] = await preparedIn(tx, 'lock_cart_for_change', (t) =>
+    t
+      .insert(carts)
+      .values({
+        merchantId: sql.placeholder('merchantUuid'),
+        anonUserId: sql.placeholder('anonUserId'),
+        updatedAt: sql.placeholder('now'),
+      } as unknown as typeof carts.$inferInsert)
+      .onConflictDoUpdate({
+        target: [carts.merchantId, carts.anonUserId],
+        set: { updatedAt: sql`excluded.updated_at` },
+      })
+      .returning()
+      .prepare('lock_cart_for_change'),
+  ).execute({ merchantUuid, anonUserId, now });
   return row!;
-}
-
-export async function listLines(tx: Tx, cartId: string): Promise<CartLineRow[]> {
-  return tx
-    .select()
-    .from(cartLines)
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
 }
 
 /**
@@ -124,16 +126,33 @@ export async function insertLinesCountingEarlier(
   cartId: string,
   rows: (typeof cartLines.$inferInsert)[],
 ): Promise<number> {
-  const earlier = sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.cartId} = ${cartId})`;
-  if (rows.length === 0) {
-    const [row] = await tx.select({ n: earlier }).from(carts).where(eq(carts.id, cartId));
+  if (rows.length === 0 || rows.length > MAX_PREPARED_ROWS) {
+    const [row] = await linesCountingQuery(tx, rows, cartId);
     return row?.n ?? 0;
+  }
+  // Prepared per shape of the lines (how many, which fields are null).
+  const shape = rowsShape(rows);
+  const name = `insert_cart_lines_counting_${shape.id}`;
+  const [row] = await preparedIn(tx, name, (t) =>
+    linesCountingQuery(t, shape.templates, sql.placeholder('cartId')).prepare(name),
+  ).execute({ ...shape.params, cartId });
+  return row?.n ?? 0;
+}
+
+function linesCountingQuery(
+  tx: Tx,
+  rows: (typeof cartLines.$inferInsert)[],
+  cartId: string | Placeholder,
+) {
+  const earlier = sql<number>`(select count(*)::int from ${cartLines}
+    where ${cartLines.cartId} = ${cartId}::uuid)`;
+  if (rows.length === 0) {
+    return tx.select({ n: earlier }).from(carts).where(eq(carts.id, cartId)).limit(1);
   }
   const inserted = tx
     .$with('inserted')
     .as(tx.insert(cartLines).values(rows).returning({ id: cartLines.id }));
-  const [row] = await tx.with(inserted).select({ n: earlier }).from(inserted).limit(1);
-  return row?.n ?? 0;
+  return tx.with(inserted).select({ n: earlier }).from(inserted).limit(1);
 }
 
 export async function deleteLine(tx: Tx, cartId: string, lineId: string): Promise<number> {
@@ -160,13 +179,21 @@ export async function saveCheckoutInfo(
   info: CheckoutInfo & { serverDeliveryMiles: number | null },
   now: Date,
 ): Promise<void> {
-  await tx
-    .insert(carts)
-    .values({ merchantId: merchantUuid, anonUserId, checkoutInfo: info, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [carts.merchantId, carts.anonUserId],
-      set: { checkoutInfo: info, updatedAt: now },
-    });
+  await preparedIn(tx, 'save_checkout_info', (t) =>
+    t
+      .insert(carts)
+      .values({
+        merchantId: sql.placeholder('merchantUuid'),
+        anonUserId: sql.placeholder('anonUserId'),
+        checkoutInfo: sql.placeholder('info'),
+        updatedAt: sql.placeholder('now'),
+      } as unknown as typeof carts.$inferInsert)
+      .onConflictDoUpdate({
+        target: [carts.merchantId, carts.anonUserId],
+        set: { checkoutInfo: sql`excluded.checkout_info`, updatedAt: sql`excluded.updated_at` },
+      })
+      .prepare('save_checkout_info'),
+  ).execute({ merchantUuid, anonUserId, info, now });
 }
 
 /** Whether the merchant has a dine-in table of this name (its QR code names it). */

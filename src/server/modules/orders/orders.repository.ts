@@ -17,7 +17,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { preparedIn, rowShape } from '../../db/prepared.js';
+import { MAX_PREPARED_ROWS, preparedIn, rowShape, rowsShape } from '../../db/prepared.js';
 import {
   cartLines,
   carts,
@@ -124,20 +124,48 @@ export async function insertOrderLinesCountingCart(
       : null;
     return { lines: [], stillInCart: still };
   }
+  const ask = cart
+    ? { merchantUuid: cart.merchantUuid, anonUserId: cart.anonUserId, lineIds: [...cart.lineIds] }
+    : {};
+  let rows: { line: OrderLineRow; still: number | null }[];
+  if (lines.length > MAX_PREPARED_ROWS) {
+    rows = await orderLinesQuery(tx, lines, !!cart, ask);
+  } else {
+    // Prepared per shape of the lines (how many, which fields are null) and whether to count.
+    const shape = rowsShape(lines);
+    const name = `insert_order_lines_${cart ? 'counting_' : ''}${shape.id}`;
+    rows = await preparedIn(tx, name, (t) =>
+      orderLinesQuery(t, shape.templates, !!cart, null).prepare(name),
+    ).execute({ ...shape.params, ...ask });
+  }
+  return { lines: rows.map((r) => r.line), stillInCart: rows[0]?.still ?? null };
+}
+
+/**
+ * The lines' insert, with the count of the cart's priced lines when `counting`: from `ask`'s values,
+ * or from placeholders merchantUuid, anonUserId and lineIds when `ask` is null (prepared).
+ */
+function orderLinesQuery(
+  tx: Tx,
+  lines: NewOrderLineRow[],
+  counting: boolean,
+  ask: { merchantUuid?: string; anonUserId?: string; lineIds?: string[] } | null,
+) {
+  const param = (k: 'merchantUuid' | 'anonUserId' | 'lineIds') =>
+    ask ? sql`${sql.param(ask[k])}` : sql`${sql.placeholder(k)}`;
   const inserted = tx.$with('inserted').as(tx.insert(orderLines).values(lines).returning());
-  const still = cart
-    ? sql<number>`(select count(*)::int from ${cartLines} where ${and(
-        eq(cartLines.cartId, dinerCartId(cart.merchantUuid, cart.anonUserId)),
-        inArray(cartLines.id, [...cart.lineIds]),
-      )})`
+  const still = counting
+    ? sql<number>`(select count(*)::int from ${cartLines} where ${cartLines.cartId} =
+        (select ${carts.id} from ${carts}
+          where ${carts.merchantId} = ${param('merchantUuid')}::uuid
+            and ${carts.anonUserId} = ${param('anonUserId')}::text)
+        and ${cartLines.id} = any(${param('lineIds')}::uuid[]))`
     : sql<null>`null::int`;
-  const line = columnsOf(inserted, orderLines);
-  const rows = await tx
+  return tx
     .with(inserted)
-    .select({ line, still })
+    .select({ line: columnsOf(inserted, orderLines), still })
     .from(inserted)
     .orderBy(asc(inserted.sortOrder));
-  return { lines: rows.map((r) => r.line), stillInCart: rows[0]?.still ?? null };
 }
 
 export async function findOrderByKey(

@@ -67,6 +67,22 @@ export function checkExpiry(input: string, now: Instant, zone: string): FieldChe
   return null;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one (about 0.25 ms on the server,
+// twice per send order): one per zone, kept.
+const yearMonthFormats = new Map<string, Intl.DateTimeFormat>();
+function yearMonthFormat(zone: string): Intl.DateTimeFormat {
+  let format = yearMonthFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'numeric',
+    });
+    yearMonthFormats.set(zone, format);
+  }
+  return format;
+}
+
 /**
  * The calendar year and month of an instant in a time zone. Read through Intl, not luxon, so the
  * card form does not pull luxon into the store page's first load; an unknown zone throws.
@@ -77,11 +93,7 @@ function yearAndMonthIn(now: Instant, zone: string): { year: number; month: numb
     if (!local.isValid) throw new Error(`Unknown time zone: ${zone}`);
     return { year: local.year, month: local.month };
   }
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: 'numeric',
-  }).formatToParts(now);
+  const parts = yearMonthFormat(zone).formatToParts(now);
   const part = (type: 'year' | 'month') => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month') };
 }

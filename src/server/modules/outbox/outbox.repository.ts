@@ -9,30 +9,6 @@ import { OUTBOX_CHANNEL, type OutboxStatus } from './outbox.types.js';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertMessage(
-  tx: Tx,
-  row: {
-    kind: 'sms' | 'email';
-    merchantId: string | null;
-    messageKey: string;
-    payload: Record<string, unknown>;
-    nextAttemptAt?: Date;
-  },
-): Promise<{ id: number; created: boolean }> {
-  const [inserted] = await tx
-    .insert(outbox)
-    .values(outboxRow(row))
-    .onConflictDoNothing({ target: outbox.messageKey })
-    .returning({ id: outbox.id });
-  if (inserted) return { id: inserted.id, created: true };
-  const [existing] = await tx
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(eq(outbox.messageKey, row.messageKey));
-  if (!existing) throw new Error('outbox insert conflicted but no row has the key');
-  return { id: existing.id, created: false };
-}
-
 /** A message as its outbox row (the next attempt defaults to now in the table). */
 const outboxRow = (row: NewMessage) => ({
   kind: row.kind,
@@ -230,9 +206,4 @@ export async function listRecent(
     .where(inArray(outbox.kind, opts.kind ? [opts.kind] : ['sms', 'email']))
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(opts.limit);
-}
-
-/** Wakes every instance's worker when the caller's transaction commits. */
-export async function notifyWorkers(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }

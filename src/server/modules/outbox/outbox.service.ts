@@ -15,12 +15,10 @@ import {
   type OutboxRow,
   claimDue,
   type NewMessage,
-  insertMessage,
   insertMessages,
   insertMessagesStatement,
   markFailed,
   markSent,
-  notifyWorkers,
 } from './outbox.repository.js';
 import {
   OUTBOX_CHANNEL,
@@ -37,9 +35,9 @@ export async function enqueueMessage(
   tx: Tx,
   message: OutboxMessage,
 ): Promise<{ id: number; created: boolean }> {
-  const result = await insertMessage(tx, checkedMessage(message));
-  if (result.created) await notifyWorkers(tx);
-  return result;
+  // The multi-row insert: one statement that also wakes the workers, only when it queued the row.
+  const [result] = await insertMessages(tx, [checkedMessage(message)]);
+  return result!;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { preparedIn } from '../../db/prepared.js';
 import { phoneVerifications } from '../../db/schema/index.js';
 
 export type VerificationRow = typeof phoneVerifications.$inferSelect;
@@ -8,17 +9,27 @@ export type VerificationRow = typeof phoneVerifications.$inferSelect;
 const sqlIncrement = () =>
   sql`case when ${phoneVerifications.lastSentAt} < excluded.last_sent_at - interval '1 hour' then 1 else ${phoneVerifications.sendCount} + 1 end`;
 
+/** The diner's verification of this phone; locked until the transaction ends with forUpdate. */
 export async function findVerification(
   tx: Tx,
   anonUserId: string,
   phone: string,
   forUpdate = false,
 ) {
-  const q = tx
-    .select()
-    .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.anonUserId, anonUserId), eq(phoneVerifications.phone, phone)));
-  const [row] = forUpdate ? await q.for('update') : await q;
+  // Every code sent, code checked and anonymous order reads it: prepared.
+  const name = forUpdate ? 'find_verification_for_update' : 'find_verification';
+  const [row] = await preparedIn(tx, name, (t) => {
+    const q = t
+      .select()
+      .from(phoneVerifications)
+      .where(
+        and(
+          eq(phoneVerifications.anonUserId, sql.placeholder('anonUserId')),
+          eq(phoneVerifications.phone, sql.placeholder('phone')),
+        ),
+      );
+    return (forUpdate ? q.for('update') : q).prepare(name);
+  }).execute({ anonUserId, phone });
   return row;
 }
 

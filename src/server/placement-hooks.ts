@@ -28,7 +28,7 @@ async function queueNotifications(
   if (!merchant) return [];
   const lines = known.lines ?? (await listOrderLines(tx, order.id));
   return only(
-    orderPlacedNotificationsStatement(tx, {
+    orderPlacedNotificationsStatement({
       merchant,
       order: { ...order, dineinTableName: order.dineinTableName },
       lines,
@@ -45,7 +45,7 @@ async function awardPoints(
   if (!order.customerId) return [];
   const merchant = known.merchant ?? (await findMerchantByUuid(tx, order.merchantId));
   return only(
-    loyaltyAwardStatement(tx, {
+    loyaltyAwardStatement({
       customerId: order.customerId,
       merchantId: order.merchantId,
       orderId: order.id,

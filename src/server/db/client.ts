@@ -15,9 +15,17 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /**
  * A statement a repository built for another to run inside its own (a placement hook's write, run
- * as a CTE of the placement's statement); services pass it on without looking inside.
+ * as a CTE of the placement's statement); services pass it on without looking inside. It comes as
+ * a text with placeholders and their values, so the statement it joins can be prepared: statements
+ * of equal `key` build equal text.
  */
-export type Statement = SQL;
+export interface Statement {
+  key: string;
+  /** The SQL, its values as placeholders whose names start with `prefix`. */
+  build: (tx: Tx, prefix: string) => SQL;
+  /** The placeholders' values, named as `build` names them with the same prefix. */
+  params: (prefix: string) => Record<string, unknown>;
+}
 /** A transaction or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 

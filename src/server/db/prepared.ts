@@ -86,9 +86,9 @@ export function rowShape<R extends object>(row: R, prefix = 'v') {
   };
 }
 
-/** rowShape for several rows of one insert: row i's placeholders are prefixed `v<i>`. */
-export function rowsShape<R extends object>(rows: readonly R[]) {
-  const shapes = rows.map((r, i) => rowShape(r, `v${i}`));
+/** rowShape for several rows of one insert: row i's placeholders are prefixed `<prefix><i>`. */
+export function rowsShape<R extends object>(rows: readonly R[], prefix = 'v') {
+  const shapes = rows.map((r, i) => rowShape(r, `${prefix}${i}`));
   return {
     id: createHash('sha1')
       .update(shapes.map((s) => s.id).join())

@@ -113,9 +113,9 @@ export async function awardLoyaltyPoints(tx: Tx, award: LoyaltyAward): Promise<n
  * The statement that awardLoyaltyPoints runs, for placement to run inside its own write (no round
  * trip of its own); null when the order earns no points.
  */
-export function loyaltyAwardStatement(tx: Tx, award: LoyaltyAward): Statement | null {
+export function loyaltyAwardStatement(award: LoyaltyAward): Statement | null {
   const points = loyaltyPointsEarned(award);
-  return points === 0 ? null : insertLoyaltyEntryStatement(tx, ledgerEntryOf(award, points));
+  return points === 0 ? null : insertLoyaltyEntryStatement(ledgerEntryOf(award, points));
 }
 
 const ledgerEntryOf = (award: LoyaltyAward, points: number) => ({

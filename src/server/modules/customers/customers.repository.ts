@@ -1,7 +1,8 @@
 // Queries over diners' accounts, their orders and their loyalty ledger. Reads name the columns
 // they need (never `select *` on orders), so a column added to a table elsewhere cannot break them.
-import { type SQL, and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Statement, Tx } from '../../db/client.js';
+import { rowShape } from '../../db/prepared.js';
 import { customers, loyaltyLedger, merchants, orders } from '../../db/schema/index.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -195,13 +196,18 @@ export async function listLoyaltyHistory(tx: Tx, customerId: string, limit: numb
 
 /** One ledger row per order (unique order id): true when this call wrote it. */
 /** The statement insertLoyaltyEntry runs, for a caller that runs it inside its own statement. */
-export function insertLoyaltyEntryStatement(tx: Tx, entry: LoyaltyEntry): SQL {
-  return tx
-    .insert(loyaltyLedger)
-    .values(entry)
-    .onConflictDoNothing({ target: loyaltyLedger.orderId })
-    .returning({ id: loyaltyLedger.id })
-    .getSQL();
+export function insertLoyaltyEntryStatement(entry: LoyaltyEntry): Statement {
+  return {
+    key: `loyalty:${rowShape(entry).id}`,
+    build: (tx, prefix) =>
+      tx
+        .insert(loyaltyLedger)
+        .values(rowShape(entry, prefix).template)
+        .onConflictDoNothing({ target: loyaltyLedger.orderId })
+        .returning({ id: loyaltyLedger.id })
+        .getSQL(),
+    params: (prefix) => rowShape(entry, prefix).params,
+  };
 }
 
 interface LoyaltyEntry {

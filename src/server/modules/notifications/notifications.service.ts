@@ -49,12 +49,9 @@ export async function enqueueOrderPlacedNotifications(
  * The statement that queues the same messages as enqueueOrderPlacedNotifications, for placement to
  * run inside its own write (no round trip of its own); null when no message is built.
  */
-export function orderPlacedNotificationsStatement(
-  tx: Tx,
-  input: OrderPlacedInput,
-): Statement | null {
+export function orderPlacedNotificationsStatement(input: OrderPlacedInput): Statement | null {
   const toQueue = orderPlacedMessages(input).filter((b) => b.payload !== null);
-  return messagesStatement(tx, toQueue.map(outboxMessageOf(input)));
+  return messagesStatement(toQueue.map(outboxMessageOf(input)));
 }
 
 type OrderPlacedInput = { merchant: NotifyMerchant; order: NotifyOrder; lines: NotifyLine[] };

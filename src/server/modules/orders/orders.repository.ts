@@ -1,4 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
+import { createHash } from 'node:crypto';
 import {
   and,
   asc,
@@ -13,10 +14,11 @@ import {
   ne,
   or,
   sql,
+  type Placeholder,
   type SQL,
   type Table,
 } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Statement, Tx } from '../../db/client.js';
 import { MAX_PREPARED_ROWS, preparedIn, rowShape, rowsShape } from '../../db/prepared.js';
 import {
   cartLines,
@@ -448,9 +450,35 @@ export async function placeOrderTakingCart(
   which: Pick<OrderRow, 'id' | 'merchantId'>,
   set: Partial<NewOrderRow> & { state: OrderRow['state'] },
   /** More data-modifying statements to run with it (the placement hooks'). */
-  writes: readonly SQL[] = [],
+  writes: readonly Statement[] = [],
 ): Promise<boolean> {
-  const { id: orderId, merchantId: merchantUuid } = which;
+  // Prepared per shape: of the row's change (a cash order has no transaction id) and of the
+  // hooks' statements (how many messages, points or none). Built and planned once per shape, not
+  // per order: it runs while the merchant's counter row is locked.
+  const change = rowShape(set, 's_');
+  const shape = [change.id, ...writes.map((w) => w.key)].join('|');
+  const name = `place_order_${createHash('sha1').update(shape).digest('hex').slice(0, 12)}`;
+  const params: Record<string, unknown> = {
+    ...change.params,
+    orderId: which.id,
+    merchantUuid: which.merchantId,
+    channel: orderStateChannel(which.merchantId),
+    payload: orderStatePayload(which.id, set.state),
+  };
+  writes.forEach((w, i) => Object.assign(params, w.params(`w${i}_`)));
+  const rows = await preparedIn(tx, name, (t) =>
+    placeQuery(
+      t,
+      change.template,
+      writes.map((w, i) => w.build(t, `w${i}_`)),
+    ).prepare(name),
+  ).execute(params);
+  return rows.length > 0;
+}
+
+function placeQuery(tx: Tx, set: Partial<NewOrderRow>, writes: readonly SQL[]) {
+  const orderId = sql.placeholder('orderId');
+  const merchantUuid = sql.placeholder('merchantUuid');
   // Only what the CTEs below read comes back: the caller knows the row it wrote.
   const placed = tx.$with('placed').as(
     tx.update(orders).set(set).where(eq(orders.id, orderId)).returning({
@@ -475,14 +503,13 @@ export async function placeOrderTakingCart(
   );
   const [eventSeq, orderEvent] = orderEventWiths(tx, merchantUuid, orderId, 'placed');
   const more = writes.map((w, i) => tx.$with(`write_${i}`, { one: sql<number>`1` }).as(w));
-  const [row] = await tx
+  return tx
     .with(placed, released, taken, eventSeq, orderEvent, ...more)
     .select({
-      announced: sql`pg_notify(${orderStateChannel(merchantUuid)}, ${orderStatePayload(orderId, set.state)}),
-        pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid})`,
+      announced: sql`pg_notify(${sql.placeholder('channel')}::text, ${sql.placeholder('payload')}::text),
+        pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid}::text)`,
     })
     .from(placed);
-  return row !== undefined;
 }
 
 /** The one channel every instance's order-event hub listens on; the payload is the merchant. */
@@ -507,7 +534,12 @@ function orderEventCtes(merchantUuid: string, orderId: string, kind: OrderEventK
 }
 
 /** The same two CTEs as WITH queries of a drizzle select. */
-function orderEventWiths(tx: Tx, merchantUuid: string, orderId: string, kind: OrderEventKind) {
+function orderEventWiths(
+  tx: Tx,
+  merchantUuid: string | Placeholder,
+  orderId: string | Placeholder,
+  kind: OrderEventKind,
+) {
   const eventSeq = tx.$with('event_seq', { lastEventSeq: sql<number>`last_event_seq` }).as(
     sql`insert into ${merchantCounters} (merchant_id, last_event_seq) values (${merchantUuid}, 1)
       on conflict (merchant_id) do update

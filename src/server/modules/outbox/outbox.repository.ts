@@ -1,9 +1,9 @@
 // Outbox queries. Claiming uses FOR UPDATE SKIP LOCKED plus a lease (locked_until/locked_by), so
 // one worker at a time holds a message across any number of instances, and a crashed worker's
 // message is taken over when its lease ends.
-import { type SQL, and, asc, desc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { preparedIn } from '../../db/prepared.js';
+import { and, asc, desc, eq, inArray, like, lte, or, sql } from 'drizzle-orm';
+import type { Statement, Tx } from '../../db/client.js';
+import { preparedIn, rowsShape } from '../../db/prepared.js';
 import { outbox } from '../../db/schema/index.js';
 import { OUTBOX_CHANNEL, type OutboxStatus } from './outbox.types.js';
 
@@ -30,14 +30,20 @@ export interface NewMessage {
  * The statement that queues `rows` (a key queued before keeps its first row) and wakes the workers
  * at commit, for a caller that runs it as a data-modifying CTE of its own statement (placement).
  */
-export function insertMessagesStatement(tx: Tx, rows: readonly NewMessage[]): SQL | null {
+export function insertMessagesStatement(rows: readonly NewMessage[]): Statement | null {
   if (rows.length === 0) return null;
-  return tx
-    .insert(outbox)
-    .values(rows.map(outboxRow))
-    .onConflictDoNothing({ target: outbox.messageKey })
-    .returning({ woke: sql<string>`pg_notify(${OUTBOX_CHANNEL}, '')::text` })
-    .getSQL();
+  const values = rows.map(outboxRow);
+  return {
+    key: `outbox:${rowsShape(values).id}`,
+    build: (tx, prefix) =>
+      tx
+        .insert(outbox)
+        .values(rowsShape(values, prefix).templates)
+        .onConflictDoNothing({ target: outbox.messageKey })
+        .returning({ woke: sql<string>`pg_notify(${OUTBOX_CHANNEL}, '')::text` })
+        .getSQL(),
+    params: (prefix) => rowsShape(values, prefix).params,
+  };
 }
 
 /**

@@ -56,8 +56,8 @@ export async function enqueueMessages(
  * the workers on commit: for a caller that runs it inside a statement of its own (placement, which
  * then needs no round trip for it). Null when there is nothing to queue.
  */
-export function messagesStatement(tx: Tx, messages: readonly OutboxMessage[]): Statement | null {
-  return insertMessagesStatement(tx, messages.map(checkedMessage));
+export function messagesStatement(messages: readonly OutboxMessage[]): Statement | null {
+  return insertMessagesStatement(messages.map(checkedMessage));
 }
 
 /** A message as stored, or 400 naming what is wrong with it. */

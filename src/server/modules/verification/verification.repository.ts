@@ -37,30 +37,36 @@ export async function upsertCode(
   tx: Tx,
   values: { anonUserId: string; phone: string; codeHash: string; expiresAt: Date; now: Date },
 ): Promise<VerificationRow> {
-  const [row] = await tx
+  const [row] = await preparedIn(tx, 'upsert_verification_code', upsertCodeQuery).execute(values);
+  return row!;
+}
+
+function upsertCodeQuery(tx: Tx) {
+  const p = (name: string) => sql.placeholder(name);
+  return tx
     .insert(phoneVerifications)
     .values({
-      anonUserId: values.anonUserId,
-      phone: values.phone,
-      codeHash: values.codeHash,
-      expiresAt: values.expiresAt,
-      lastSentAt: values.now,
+      anonUserId: p('anonUserId'),
+      phone: p('phone'),
+      codeHash: p('codeHash'),
+      expiresAt: p('expiresAt'),
+      lastSentAt: p('now'),
       sendCount: 1,
-      createdAt: values.now,
-    })
+      createdAt: p('now'),
+    } as unknown as typeof phoneVerifications.$inferInsert)
     .onConflictDoUpdate({
       target: [phoneVerifications.anonUserId, phoneVerifications.phone],
       set: {
-        codeHash: values.codeHash,
-        expiresAt: values.expiresAt,
-        lastSentAt: values.now,
+        codeHash: sql`excluded.code_hash`,
+        expiresAt: sql`excluded.expires_at`,
+        lastSentAt: sql`excluded.last_sent_at`,
         failedAttempts: 0,
         verifiedAt: null,
         sendCount: sqlIncrement(),
       },
     })
-    .returning();
-  return row!;
+    .returning()
+    .prepare('upsert_verification_code');
 }
 
 export async function recordFailure(
@@ -76,10 +82,17 @@ export async function recordFailure(
 }
 
 export async function markVerified(tx: Tx, id: string, now: Date) {
-  await tx
-    .update(phoneVerifications)
-    .set({ verifiedAt: now, failedAttempts: 0, expiresAt: now })
-    .where(eq(phoneVerifications.id, id));
+  await preparedIn(tx, 'mark_phone_verified', (t) =>
+    t
+      .update(phoneVerifications)
+      .set({
+        verifiedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        failedAttempts: 0,
+        expiresAt: sql`${sql.placeholder('now')}::timestamptz`,
+      })
+      .where(eq(phoneVerifications.id, sql.placeholder('id')))
+      .prepare('mark_phone_verified'),
+  ).execute({ id, now });
 }
 
 /**
@@ -87,9 +100,17 @@ export async function markVerified(tx: Tx, id: string, now: Date) {
  * since it last went quiet for an hour (upsertCode restarts the count then).
  */
 export async function recentCodesTo(tx: Tx, phone: string, since: Date): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`coalesce(sum(${phoneVerifications.sendCount}), 0)::int` })
-    .from(phoneVerifications)
-    .where(and(eq(phoneVerifications.phone, phone), gt(phoneVerifications.lastSentAt, since)));
+  const [row] = await preparedIn(tx, 'recent_codes_to', (t) =>
+    t
+      .select({ n: sql<number>`coalesce(sum(${phoneVerifications.sendCount}), 0)::int` })
+      .from(phoneVerifications)
+      .where(
+        and(
+          eq(phoneVerifications.phone, sql.placeholder('phone')),
+          gt(phoneVerifications.lastSentAt, sql`${sql.placeholder('since')}::timestamptz`),
+        ),
+      )
+      .prepare('recent_codes_to'),
+  ).execute({ phone, since });
   return row?.n ?? 0;
 }

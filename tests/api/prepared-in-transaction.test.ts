@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import type { Tx } from '../../src/server/db/client.js';
-import { preparedIn } from '../../src/server/db/prepared.js';
+import { preparedIn, rowShape, rowsShape } from '../../src/server/db/prepared.js';
 import { createTestApp } from '../support/test-app.js';
 
 let t: App;
@@ -48,5 +48,26 @@ describe('preparedIn', () => {
     expect(values).toEqual(['a', 'b', 'c', 'd']);
     expect(probe(t.ctx.db)).not.toBe(probe(t.ctx.db));
     expect(Object.getPrototypeOf(probe(t.ctx.db))).toBe(Object.getPrototypeOf(probe(t.ctx.db)));
+  });
+});
+
+describe('rowShape', () => {
+  it('names a row by its columns and which are null, and carries the values apart', () => {
+    const a = rowShape({ b: 2, a: 'x', c: null, d: undefined }, 'p');
+    expect(a.params).toEqual({ p_a: 'x', p_b: 2 });
+    expect(Object.keys(a.template)).toEqual(['a', 'b', 'c']);
+    expect(a.template).toMatchObject({ c: null });
+    expect(rowShape({ a: 'y', b: 3, c: null }).id).toBe(a.id);
+    expect(rowShape({ a: 'y', b: 3, c: 4 }).id).not.toBe(a.id);
+    expect(rowShape({ a: 'y', b: 3 }).id).not.toBe(a.id);
+    expect(() => rowShape({ a: sql`now()` })).toThrow(/SQL/);
+  });
+
+  it('names several rows by their count and shapes, each row under its own prefix', () => {
+    const two = rowsShape([{ a: 1 }, { a: 2 }], 'w');
+    expect(two.params).toEqual({ w0_a: 1, w1_a: 2 });
+    expect(rowsShape([{ a: 5 }, { a: 6 }]).id).toBe(two.id);
+    expect(rowsShape([{ a: 5 }]).id).not.toBe(two.id);
+    expect(rowsShape([{ a: 5 }, { a: null }]).id).not.toBe(two.id);
   });
 });

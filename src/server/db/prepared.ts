@@ -66,35 +66,50 @@ export function preparedIn<P extends object>(tx: Tx, name: string, build: (tx: T
  */
 export function rowShape<R extends object>(row: R, prefix = 'v') {
   const values = row as Record<string, unknown>;
-  const keys = Object.keys(values)
-    .filter((k) => values[k] !== undefined)
-    .sort();
-  // A value written as SQL would be sent as a parameter here: such a row is built as usual.
-  if (keys.some((k) => isSQLWrapper(values[k]))) throw new Error('rowShape: a value is SQL');
-  const nulls = new Set(keys.filter((k) => values[k] === null));
-  const shape = keys.map((k) => (nulls.has(k) ? `${k}=null` : k)).join();
+  const keys: string[] = [];
+  const nulls = new Set<string>();
   const params: Record<string, unknown> = {};
-  for (const k of keys) if (!nulls.has(k)) params[`${prefix}_${k}`] = values[k];
+  for (const k of Object.keys(values).sort()) {
+    const v = values[k];
+    if (v === undefined) continue;
+    // A value written as SQL would be sent as a parameter here: such a row is built as usual.
+    if (isSQLWrapper(v)) throw new Error('rowShape: a value is SQL');
+    keys.push(k);
+    if (v === null) nulls.add(k);
+    else params[`${prefix}_${k}`] = v;
+  }
   return {
     /** A short name for the shape, to suffix the statement's name with. */
-    id: createHash('sha1').update(shape).digest('hex').slice(0, 12),
-    /** The row to build the statement with. */
-    template: Object.fromEntries(
-      keys.map((k) => [k, nulls.has(k) ? null : sql.placeholder(`${prefix}_${k}`)]),
-    ) as unknown as R,
+    id: shapeId(keys.map((k) => (nulls.has(k) ? `${k}=null` : k)).join()),
+    /** The row to build the statement with (asked for once per shape: when it is prepared). */
+    get template(): R {
+      return Object.fromEntries(
+        keys.map((k) => [k, nulls.has(k) ? null : sql.placeholder(`${prefix}_${k}`)]),
+      ) as unknown as R;
+    },
     params,
   };
+}
+
+// Shapes repeat (a handful per statement): their names are kept rather than hashed each time.
+const shapeIds = new Map<string, string>();
+function shapeId(shape: string): string {
+  let id = shapeIds.get(shape);
+  if (id === undefined) {
+    id = createHash('sha1').update(shape).digest('hex').slice(0, 12);
+    if (shapeIds.size < 10_000) shapeIds.set(shape, id);
+  }
+  return id;
 }
 
 /** rowShape for several rows of one insert: row i's placeholders are prefixed `<prefix><i>`. */
 export function rowsShape<R extends object>(rows: readonly R[], prefix = 'v') {
   const shapes = rows.map((r, i) => rowShape(r, `${prefix}${i}`));
   return {
-    id: createHash('sha1')
-      .update(shapes.map((s) => s.id).join())
-      .digest('hex')
-      .slice(0, 12),
-    templates: shapes.map((s) => s.template),
+    id: shapeId(shapes.map((s) => s.id).join()),
+    get templates() {
+      return shapes.map((s) => s.template);
+    },
     params: Object.assign({}, ...shapes.map((s) => s.params)) as Record<string, unknown>,
   };
 }

@@ -164,6 +164,48 @@ function markSentQuery(tx: Tx) {
     .prepare('outbox_mark_sent');
 }
 
+/**
+ * Marks several claimed messages sent in one statement (messages delivered in the same moment);
+ * the ids this worker still held, which are now sent.
+ */
+export async function markSentMany(
+  tx: Tx,
+  opts: { sent: { id: number; providerMessageId: string }[]; workerId: string; now: Date },
+): Promise<Set<number>> {
+  const rows = await preparedIn(tx, 'outbox_mark_sent_many', markSentManyQuery).execute({
+    ids: opts.sent.map((m) => m.id),
+    providerMessageIds: opts.sent.map((m) => m.providerMessageId),
+    workerId: opts.workerId,
+    now: opts.now,
+  });
+  return new Set(rows.map((r) => r.id));
+}
+
+function markSentManyQuery(tx: Tx) {
+  return tx
+    .update(outbox)
+    .set({
+      status: 'sent',
+      sentAt: sql`${sql.placeholder('now')}::timestamptz`,
+      providerMessageId: sql`d.provider_message_id`,
+      lockedUntil: null,
+      lastError: null,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('ids')}::bigint[], ${sql.placeholder('providerMessageIds')}::text[])
+        as d(id, provider_message_id)`,
+    )
+    .where(
+      and(
+        sql`${outbox.id} = d.id`,
+        eq(outbox.lockedBy, sql.placeholder('workerId')),
+        eq(outbox.status, 'sending'),
+      ),
+    )
+    .returning({ id: outbox.id })
+    .prepare('outbox_mark_sent_many');
+}
+
 /** Records a failed attempt: retried at nextAttemptAt (status failed) or given up (dead). */
 export async function markFailed(
   tx: Tx,

@@ -18,7 +18,7 @@ import {
   insertMessages,
   insertMessagesStatement,
   markFailed,
-  markSent,
+  markSentMany,
 } from './outbox.repository.js';
 import {
   OUTBOX_CHANNEL,
@@ -247,18 +247,59 @@ async function recordSent(
   workerId: string,
   providerMessageId: string,
 ): Promise<boolean> {
+  // Deliveries that end in the same moment (an order's SMS and emails) are recorded together.
+  return new Promise((resolve, reject) => {
+    const key = workerId;
+    let batch = sentBatches.get(ctx)?.get(key);
+    if (!batch) {
+      batch = [];
+      if (!sentBatches.has(ctx)) sentBatches.set(ctx, new Map());
+      sentBatches.get(ctx)!.set(key, batch);
+      setImmediate(() => {
+        sentBatches.get(ctx)?.delete(key);
+        recordSentBatch(ctx, workerId, batch!).catch(() => {});
+      });
+    }
+    batch.push({ id: row.id, providerMessageId, resolve, reject });
+  });
+}
+
+interface PendingSent {
+  id: number;
+  providerMessageId: string;
+  resolve: (held: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+const sentBatches = new WeakMap<AppContext, Map<string, PendingSent[]>>();
+
+/**
+ * Records delivered messages as sent. The provider has them: recording them as failed, or giving
+ * up while the database is away, would send them again once the lease ends. So a lost connection is
+ * retried (with backoff) for as long as the lease surely still holds — half of it, the other half
+ * being the most a delivery can take (OUTBOX_LEASE_MS ≥ 2 × OUTSIDE_TIMEOUT_MS).
+ */
+async function recordSentBatch(
+  ctx: AppContext,
+  workerId: string,
+  batch: PendingSent[],
+): Promise<void> {
   const giveUpAt = Date.now() + ctx.config.outbox.leaseMs / 2 - 1000;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await markSent(ctx.db, {
-        id: row.id,
+      const held = await markSentMany(ctx.db, {
+        sent: batch.map(({ id, providerMessageId }) => ({ id, providerMessageId })),
         workerId,
         now: ctx.clock.now(),
-        providerMessageId,
       });
+      for (const m of batch) m.resolve(held.has(m.id));
+      return;
     } catch (err) {
       const delay = Math.min(2000, 100 * 2 ** attempt);
-      if (!isDatabaseUnavailable(err) || Date.now() + delay > giveUpAt) throw err;
+      if (!isDatabaseUnavailable(err) || Date.now() + delay > giveUpAt) {
+        for (const m of batch) m.reject(err);
+        return;
+      }
       await sleep(delay);
     }
   }

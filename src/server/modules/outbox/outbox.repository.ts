@@ -139,29 +139,8 @@ export async function markSent(
   tx: Tx,
   opts: { id: number; workerId: string; now: Date; providerMessageId: string },
 ): Promise<boolean> {
-  const rows = await preparedIn(tx, 'outbox_mark_sent', markSentQuery).execute(opts);
-  return rows.length > 0;
-}
-
-function markSentQuery(tx: Tx) {
-  return tx
-    .update(outbox)
-    .set({
-      status: 'sent',
-      sentAt: sql`${sql.placeholder('now')}::timestamptz`,
-      providerMessageId: sql`${sql.placeholder('providerMessageId')}::text`,
-      lockedUntil: null,
-      lastError: null,
-    })
-    .where(
-      and(
-        eq(outbox.id, sql.placeholder('id')),
-        eq(outbox.lockedBy, sql.placeholder('workerId')),
-        eq(outbox.status, 'sending'),
-      ),
-    )
-    .returning({ id: outbox.id })
-    .prepare('outbox_mark_sent');
+  const { id, providerMessageId, ...rest } = opts;
+  return (await markSentMany(tx, { sent: [{ id, providerMessageId }], ...rest })).has(id);
 }
 
 /**

@@ -154,7 +154,9 @@ export function StorePage() {
             onCloseItem={() => setOpenItem(null)}
           />
         </div>
-        <SiteFooter />
+        {/* Once every section is in: below a menu that still grows, the footer's links would move
+            away from a diner (or a test) reaching for them. */}
+        {menuOnScreen ? <SiteFooter /> : null}
       </div>
     </FirstPaintContext>
   );

@@ -59,6 +59,19 @@ describe('useLazyLayout', () => {
     scrollBy.mockRestore();
   });
 
+  it('keeps a pressed element below the menu (the footer’s links) where it is too', () => {
+    render(<Menu allShown={false} />);
+    const below = document.body.appendChild(document.createElement('a'));
+    vi.spyOn(below, 'getBoundingClientRect').mockImplementation(
+      () => ({ top: menu().hasAttribute(LAZY_LAYOUT_ATTR) ? 727 : 850 }) as DOMRect,
+    );
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    below.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(scrollBy).toHaveBeenCalledWith({ top: 123, behavior: 'instant' });
+    scrollBy.mockRestore();
+    below.remove();
+  });
+
   it('stays lazy while sections are still being added', () => {
     render(<Menu allShown={false} />);
     act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS * 10));

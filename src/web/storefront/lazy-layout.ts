@@ -32,7 +32,8 @@ const FIRST_INPUT = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
  */
 export function settleLayout(menu: HTMLElement, anchor?: EventTarget | null): void {
   if (!menu.hasAttribute(LAZY_LAYOUT_ATTR)) return;
-  const kept = anchor instanceof Element && menu.contains(anchor) ? anchor : null;
+  // Anywhere on the page: below the menu (the footer's links) moves as much as inside it.
+  const kept = anchor instanceof Element && anchor.isConnected ? anchor : null;
   const before = kept?.getBoundingClientRect().top;
   menu.removeAttribute(LAZY_LAYOUT_ATTR);
   if (kept && before !== undefined) {

@@ -93,7 +93,8 @@ export function rowShape<R extends object>(row: R, prefix = 'v') {
 
 // Shapes repeat (a handful per statement): their names are kept rather than hashed each time.
 const shapeIds = new Map<string, string>();
-function shapeId(shape: string): string {
+/** A short, stable name for a statement's shape (a string listing what makes its text). */
+export function shapeId(shape: string): string {
   let id = shapeIds.get(shape);
   if (id === undefined) {
     id = createHash('sha1').update(shape).digest('hex').slice(0, 12);

@@ -1,5 +1,4 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
-import { createHash } from 'node:crypto';
 import {
   and,
   asc,
@@ -19,7 +18,7 @@ import {
   type Table,
 } from 'drizzle-orm';
 import type { Statement, Tx } from '../../db/client.js';
-import { MAX_PREPARED_ROWS, preparedIn, rowShape, rowsShape } from '../../db/prepared.js';
+import { MAX_PREPARED_ROWS, preparedIn, rowShape, rowsShape, shapeId } from '../../db/prepared.js';
 import {
   cartLines,
   carts,
@@ -457,7 +456,7 @@ export async function placeOrderTakingCart(
   // per order: it runs while the merchant's counter row is locked.
   const change = rowShape(set, 's_');
   const shape = [change.id, ...writes.map((w) => w.key)].join('|');
-  const name = `place_order_${createHash('sha1').update(shape).digest('hex').slice(0, 12)}`;
+  const name = `place_order_${shapeId(shape)}`;
   const params: Record<string, unknown> = {
     ...change.params,
     orderId: which.id,

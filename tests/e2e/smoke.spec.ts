@@ -20,6 +20,33 @@ test('the demo store shows the restaurant name and its categories', async ({ pag
   await expect(page.getByRole('article').first()).toBeVisible();
 });
 
+test('a slow menu shows its loading message after a moment, not as a flash at once', async ({
+  page,
+}) => {
+  // The page's reads are preloaded with it and usually arrive with its script: the message is
+  // hidden for its first 400 ms (styles.css, .status-panel--delayed), then shown while the wait
+  // lasts. The page records the message's visibility as it is inserted (no round trip to race).
+  // Strings, not functions: the journeys are compiled without the DOM library.
+  await page.addInitScript({
+    content: `window.loadingSeen = [];
+      new MutationObserver(() => {
+        const panel = document.querySelector('.status-panel--delayed');
+        if (panel && window.loadingSeen.length === 0)
+          window.loadingSeen.push(getComputedStyle(panel).visibility);
+      }).observe(document, { childList: true, subtree: true });`,
+  });
+  await page.route('**/api/categories7/merchantId/demo', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  await page.goto('/store/demo');
+  const loading = page.getByText('Loading the menu…');
+  await expect(loading).toBeVisible();
+  expect(await page.evaluate('window.loadingSeen')).toEqual(['hidden']);
+  await expect(menuHeadings(page).first()).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});
+
 test('the site root and unknown paths lead to the demo store outside production', async ({
   page,
 }) => {

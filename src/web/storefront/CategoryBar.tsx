@@ -16,7 +16,7 @@ function goToCategory(id: string) {
     requestAnimationFrame(() => {
       const section = document.getElementById(id);
       if (!section) return;
-      // Positions are read below: every section gets its real height first (./lazy-layout.ts).
+      // Positions are read below: every card gets its real height first (./lazy-layout.ts).
       const menu = document.getElementById('menu');
       if (menu) settleLayout(menu);
       if (window.location.hash === `#${id}`) section.scrollIntoView({ block: 'start' });

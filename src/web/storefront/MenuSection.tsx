@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { ItemCard } from './ItemCard.js';
 import { PromoBell } from './PromoBell.js';
 import type { CategoryView, PublicItemView } from '../../contract/menu.js';
@@ -21,14 +20,7 @@ export function MenuSection({
   const headingId = `category-title-${category._id}`;
   return (
     // tabIndex -1: the category drawer moves the keyboard focus to the chosen section.
-    <section
-      id={category._id}
-      className="menu-section"
-      aria-labelledby={headingId}
-      tabIndex={-1}
-      // The card count sizes the section's placeholder while it is not drawn (./lazy-layout.ts).
-      style={{ '--cards': items.length } as CSSProperties}
-    >
+    <section id={category._id} className="menu-section" aria-labelledby={headingId} tabIndex={-1}>
       <header className="menu-section__header">
         <h2 id={headingId} className="menu-section__title">
           {category.name}

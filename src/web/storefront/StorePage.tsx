@@ -52,7 +52,7 @@ export function StorePage() {
   // Set once the full menu's last card is rendered (MenuSections adds a few per task).
   const [sectionsShown, setSectionsShown] = useState(false);
   const onAllSectionsShown = useCallback(() => setSectionsShown(true), []);
-  // Off-screen sections are not laid out until the diner's first input or idle time (./lazy-layout.ts).
+  // Off-screen item cards are not laid out until the diner's first input or idle time (./lazy-layout.ts).
   const menuRef = useLazyLayout(sectionsShown);
 
   // Stable while the settings are: the memoised sections re-render only when it changes.
@@ -79,7 +79,7 @@ export function StorePage() {
   if (info.isPending || (info.isSuccess && menuPending)) {
     return (
       <div className="page page--centered">
-        <StatusPanel title="Loading the menu…" />
+        <StatusPanel title="Loading the menu…" delayed />
       </div>
     );
   }
@@ -133,7 +133,7 @@ export function StorePage() {
                 <p>{menuError.message}</p>
               </StatusPanel>
             ) : categories.isPending || (groups.length === 0 && !complete) ? (
-              <StatusPanel title="Loading the menu…" />
+              <StatusPanel title="Loading the menu…" delayed />
             ) : groups.length === 0 ? (
               <StatusPanel title="This store has no menu yet." />
             ) : (

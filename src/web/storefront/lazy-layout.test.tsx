@@ -1,23 +1,41 @@
-// The menu's off-screen sections stay undrawn while the page loads, and get their real layout at the
-// diner's first input or in idle steps once every section is in (./lazy-layout.ts).
+// The menu's off-screen item cards stay undrawn while the page loads, and get their real layout at
+// the diner's first input or in idle steps once every section is in (./lazy-layout.ts).
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAID_OUT_ATTR, LAZY_LAYOUT_ATTR, SETTLE_DELAY_MS, useLazyLayout } from './lazy-layout.js';
+import {
+  CARDS_PER_STEP,
+  LAID_OUT_ATTR,
+  LAZY_LAYOUT_ATTR,
+  SETTLE_DELAY_MS,
+  useLazyLayout,
+} from './lazy-layout.js';
 
-function Menu({ allShown, sections = 3 }: { allShown: boolean; sections?: number }) {
+/** Two sections of five cards: with four cards per step, three steps draw them all. */
+function Menu({ allShown }: { allShown: boolean }) {
   const ref = useLazyLayout(allShown);
   return (
     <main ref={ref} id="menu">
-      {Array.from({ length: sections }, (_, i) => (
-        <section key={i} className="menu-section" />
+      {[0, 1].map((section) => (
+        <section key={section} className="menu-section">
+          {[0, 1, 2, 3, 4].map((card) => (
+            <article key={card} className="item-card" />
+          ))}
+        </section>
       ))}
     </main>
   );
 }
 
 const menu = () => document.getElementById('menu')!;
-const laidOut = () =>
-  [...menu().querySelectorAll('.menu-section')].map((s) => s.hasAttribute(LAID_OUT_ATTR));
+/** How many cards have been drawn by the idle steps, in document order (they go top down). */
+const laidOut = () => {
+  const marks = [...menu().querySelectorAll('.item-card')].map((c) =>
+    c.hasAttribute(LAID_OUT_ATTR),
+  );
+  const count = marks.filter(Boolean).length;
+  expect(marks).toEqual(marks.map((_, i) => i < count));
+  return count;
+};
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -47,7 +65,7 @@ describe('useLazyLayout', () => {
 
   it('keeps the pressed element where it is on screen while the sections above get their heights', () => {
     render(<Menu allShown={false} />);
-    const card = document.querySelectorAll('.menu-section')[2]!;
+    const card = document.querySelectorAll('.item-card')[7]!;
     // jsdom has no layout: the card is 300 px lower once the menu is laid out.
     vi.spyOn(card, 'getBoundingClientRect').mockImplementation(
       () => ({ top: menu().hasAttribute(LAZY_LAYOUT_ATTR) ? 200 : 500 }) as DOMRect,
@@ -76,21 +94,23 @@ describe('useLazyLayout', () => {
     render(<Menu allShown={false} />);
     act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS * 10));
     expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(true);
-    expect(laidOut()).toEqual([false, false, false]);
+    expect(laidOut()).toBe(0);
   });
 
-  it('once every section is in, lays them out one per idle step after a pause, then the menu', () => {
+  it('once every section is in, lays the cards out a few per idle step after a pause, then the menu', () => {
+    expect(CARDS_PER_STEP).toBe(4);
     const { rerender } = render(<Menu allShown={false} />);
     rerender(<Menu allShown />);
     act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS - 1));
-    expect(laidOut()).toEqual([false, false, false]);
+    expect(laidOut()).toBe(0);
     // jsdom has no requestIdleCallback: an idle step is a 50 ms timer there (first-paint.ts).
     act(() => vi.advanceTimersByTime(1 + 50));
-    expect(laidOut()).toEqual([true, false, false]);
+    expect(laidOut()).toBe(4);
+    // Across the sections' boundary: the steps count cards, not sections.
     act(() => vi.advanceTimersByTime(50));
-    expect(laidOut()).toEqual([true, true, false]);
+    expect(laidOut()).toBe(8);
     act(() => vi.advanceTimersByTime(50));
-    expect(laidOut()).toEqual([true, true, true]);
+    expect(laidOut()).toBe(10);
     expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(true);
     act(() => vi.advanceTimersByTime(50));
     expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(false);
@@ -100,10 +120,10 @@ describe('useLazyLayout', () => {
     const { rerender } = render(<Menu allShown={false} />);
     rerender(<Menu allShown />);
     act(() => vi.advanceTimersByTime(SETTLE_DELAY_MS + 50));
-    expect(laidOut()).toEqual([true, false, false]);
+    expect(laidOut()).toBe(4);
     window.dispatchEvent(new Event('keydown'));
     act(() => vi.advanceTimersByTime(1_000));
-    expect(laidOut()).toEqual([true, false, false]);
+    expect(laidOut()).toBe(4);
     expect(menu().hasAttribute(LAZY_LAYOUT_ATTR)).toBe(false);
   });
 

@@ -15,33 +15,23 @@ import {
 } from './entry.js';
 import { METHOD_LABELS } from './labels.js';
 import { whenIdle } from '../first-paint.js';
+import { loadLocaleData } from './locale-data.js';
 
 const loadEntryModals = () => import('./EntryModals.js');
 const EntryModal = lazy(loadEntryModals);
 
 /**
- * The locale look-up react-aria makes when its first dialog mounts (`useDefaultLocale`). The first
- * `Intl` date call of a page loads the browser's locale data (tens of milliseconds on a phone): made
- * here, in an idle moment of its own, it leaves the modal's mount that much shorter.
- */
-function warmLocaleData() {
-  try {
-    Intl.DateTimeFormat.supportedLocalesOf([navigator.language || 'en-US']);
-  } catch {
-    // An odd locale tag: react-aria falls back to en-US itself.
-  }
-}
-
-/**
  * Whether the arrival modals may open: once the whole menu is on the page and the browser is
- * idle, in steps that are each their own main-thread task. In a first idle moment the modals'
- * chunk (with react-aria's dialog code) is fetched, and the browser evaluates it when it arrives;
- * in a next idle moment the locale data are loaded (`warmLocaleData`); in a next one the first
- * modal renders. Evaluating react-aria and mounting its modal cost
- * tens of milliseconds each on a phone (the mount lays the whole page out: react-aria hides the
- * page's scrollbar, makes the rest of the page inert and moves the focus). Done while the menu's
- * sections were still being added, they shared tasks with the sections' renders and laid out a
- * page whose layout was out of date: the page's longest tasks (bench/storefront: TBT).
+ * idle, in steps that are each their own main-thread task. In a first idle moment the browser's
+ * locale data are loaded, in a worker where it can (./locale-data.ts): react-aria looks the locale
+ * up as its code is evaluated, so they must be loaded before its chunk is, not after; then, in a
+ * next idle moment, the modals' chunk (with react-aria's dialog code) is fetched, and the browser
+ * evaluates it when it arrives; in a next idle moment the first modal renders. Evaluating
+ * react-aria and mounting its modal cost tens of milliseconds each on a phone (the mount lays the
+ * whole page out: react-aria hides the page's scrollbar, makes the rest of the page inert and
+ * moves the focus). Done while the menu's sections were still being added, they shared tasks with
+ * the sections' renders and laid out a page whose layout was out of date: the page's longest
+ * tasks (bench/storefront: TBT).
  */
 function useArrivalReady(menuShown: boolean, waiting: boolean): boolean {
   const [ready, setReady] = useState(false);
@@ -49,15 +39,16 @@ function useArrivalReady(menuShown: boolean, waiting: boolean): boolean {
     if (!menuShown || !waiting || ready) return;
     let cancelled = false;
     let cancel = whenIdle(() => {
-      // A failed load opens anyway: the lazy component then reports it like any other chunk.
-      const next = () => {
+      void loadLocaleData().then(() => {
         if (cancelled) return;
         cancel = whenIdle(() => {
-          warmLocaleData();
-          if (!cancelled) cancel = whenIdle(() => setReady(true));
+          // A failed load opens anyway: the lazy component then reports it like any other chunk.
+          const next = () => {
+            if (!cancelled) cancel = whenIdle(() => setReady(true));
+          };
+          loadEntryModals().then(next, next);
         });
-      };
-      loadEntryModals().then(next, next);
+      });
     });
     return () => {
       cancelled = true;

@@ -75,6 +75,8 @@ export const customerLogin = defineRoute('POST', '/api/usersAuth/userLogin', {
     200: z.object({ success: z.literal(true), user: customerView }),
     400: errorBody,
     401: errorBody,
+    /** Too many failures for the account: wait Retry-After seconds (sign-in-guesses.md). */
+    429: errorBody,
   },
 });
 

@@ -13,7 +13,13 @@ const tags = ['merchant auth'];
 export const merchantLogin = defineRoute('POST', '/api/merchantUsers/merchantLogin', {
   tags,
   body: merchantLoginBody,
-  response: { 200: z.object({ merchantId: z.string() }), 401: errorBody, 400: errorBody },
+  response: {
+    200: z.object({ merchantId: z.string() }),
+    401: errorBody,
+    400: errorBody,
+    /** Too many failures for the account: wait Retry-After seconds (sign-in-guesses.md). */
+    429: errorBody,
+  },
 });
 
 export const merchantLogout = defineRoute('POST', '/api/merchantUsers/merchantLogout', {

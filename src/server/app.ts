@@ -34,7 +34,13 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerSessions } from './plugins/sessions.js';
 import { refuseUnstorableText } from './plugins/storable-text.js';
-import { type Job, outboxWorkerJob, sessionPurgeJob, uploadCleanupJob } from './jobs.js';
+import {
+  type Job,
+  outboxWorkerJob,
+  sessionPurgeJob,
+  signInFailurePurgeJob,
+  uploadCleanupJob,
+} from './jobs.js';
 import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentReconcilerJob } from './modules/payments/reconciler.js';
@@ -75,7 +81,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // at import time and nothing is shared between two apps in one process.
     hooks: { orderPlaced: [...placementHooks] },
   };
-  const jobs: Job[] = [sessionPurgeJob, outboxWorkerJob, paymentReconcilerJob, uploadCleanupJob];
+  const jobs: Job[] = [
+    sessionPurgeJob,
+    signInFailurePurgeJob,
+    outboxWorkerJob,
+    paymentReconcilerJob,
+    uploadCleanupJob,
+  ];
   const state = { shuttingDown: false };
   const routes: RouteEntry[] = [];
 

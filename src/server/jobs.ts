@@ -1,11 +1,12 @@
-// Background jobs of a running instance (session purge, outbox worker, abandoned uploads; the
-// payment reconciler lives in its module). app.ts lists the app's jobs; server.ts starts them. Each job must be safe
-// to run on several instances at once.
+// Background jobs of a running instance (session purge, forgotten sign-in failures, outbox worker,
+// abandoned uploads; the payment reconciler lives in its module). app.ts lists the app's jobs;
+// server.ts starts them. Each job must be safe to run on several instances at once.
 import type { AppContext } from './app-context.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
 import { purgeAbandonedUploads } from './modules/files/index.js';
 import { runOutboxWorker } from './modules/outbox/outbox.service.js';
 import { purgeExpiredSessions } from './modules/sessions/index.js';
+import { purgeForgottenSignInFailures } from './modules/sign-in-guard/index.js';
 
 export interface Job {
   name: string;
@@ -18,6 +19,14 @@ export const sessionPurgeJob: Job = {
   name: 'purge expired sessions',
   everyMs: 60 * 60 * 1000,
   run: (ctx) => purgeExpiredSessions(ctx.db, ctx.clock.now()),
+};
+
+export const signInFailurePurgeJob: Job = {
+  // Failure counts are forgotten 15 minutes after their wait ran out (sign-in-guesses.md); the
+  // rows go here. A forgotten row left until then changes nothing: the next try starts it anew.
+  name: 'purge forgotten sign-in failures',
+  everyMs: 10 * 60 * 1000,
+  run: (ctx) => purgeForgottenSignInFailures(ctx.db, ctx.clock.now()),
 };
 
 export const uploadCleanupJob: Job = {

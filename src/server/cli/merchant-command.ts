@@ -86,7 +86,7 @@ export async function runMerchantCommand(argv: string[], io: CommandIo): Promise
     try {
       return command === 'create'
         ? await create(database, config, input, io)
-        : await resetPassword(database, input.merchantId, io);
+        : await resetPassword(database, config, input.merchantId, io);
     } finally {
       await database.close();
     }
@@ -139,12 +139,18 @@ async function create(
   return 0;
 }
 
-async function resetPassword(database: Database, merchantId: string | undefined, io: CommandIo) {
-  const signIn = await resetMerchantPassword(database.db, merchantId);
+async function resetPassword(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  merchantId: string | undefined,
+  io: CommandIo,
+) {
+  const signIn = await resetMerchantPassword(database.db, merchantId, config);
   io.out(
     [
       `New password for merchant "${signIn.merchantId}": "${signIn.password}"`,
       '  Shown only now. The old password no longer works and every open session was signed out.',
+      '  Failed sign-ins are forgotten: any browser may sign in with it at once.',
       '',
     ].join('\n'),
   );

@@ -6,14 +6,18 @@ export { ERROR_STATUS, type ErrorCode, type FieldIssue };
 
 export class AppError extends Error {
   readonly status: number;
+  /** Sent as Retry-After: when a refused caller may try again (a rate limit, a sign-in wait). */
+  readonly retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly issues?: FieldIssue[],
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

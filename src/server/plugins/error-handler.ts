@@ -42,6 +42,9 @@ export function registerErrorHandler(
   app.setErrorHandler((err: FastifyError, request, reply) => {
     let body: ErrorBody;
     if (err instanceof AppError) {
+      if (err.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(err.retryAfterSeconds));
+      }
       body = {
         code: err.code,
         message: err.message,

@@ -5,3 +5,4 @@ export * from './orders.js';
 export * from './messaging.js';
 export * from './audit.js';
 export * from './files.js';
+export * from './sign-in.js';

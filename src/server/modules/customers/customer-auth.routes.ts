@@ -9,6 +9,7 @@ import { publicLimited } from '../../lib/route-config.js';
 import { AppError } from '../../lib/app-error.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
+import { isKnownBrowser, rememberBrowser, signInAccountKey } from '../sign-in-guard/index.js';
 import {
   authenticateCustomer,
   getProfile,
@@ -31,6 +32,7 @@ export const CAPTCHA_FAILED = 'Please complete the captcha and try again';
 export const customerAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const production = ctx.config.env === 'production';
     const signIn = publicLimited(ctx.config, SIGN_IN_RATE_LIMIT);
     const register = publicLimited(ctx.config, REGISTER_RATE_LIMIT);
     const reset = publicLimited(ctx.config, PASSWORD_RESET_RATE_LIMIT);
@@ -48,9 +50,13 @@ export const customerAuthRoutes =
     app.post(
       api.confirmPasswordReset.path,
       { config: reset, attachValidation: true, schema: api.confirmPasswordReset.schema },
-      async (request) => {
+      async (request, reply) => {
         rejectInvalid(request, firstIssueMessage);
-        await confirmReset(ctx, request.body);
+        const email = await confirmReset(ctx, request.body);
+        // The link proved the mailbox: this browser signs in at once even while the account's
+        // failures hold unknown browsers back (sign-in-guesses.md).
+        const key = signInAccountKey(ctx.config.sessionSecret, 'customer', email);
+        rememberBrowser(request, reply, 'customer', key, production);
         return { success: true as const, message: api.PASSWORD_RESET_DONE };
       },
     );
@@ -61,8 +67,15 @@ export const customerAuthRoutes =
       async (request, reply) => {
         rejectInvalid(request, firstIssueMessage);
         if (request.body.external) throw new AppError('invalid_input', SOCIAL_SIGN_IN_ELSEWHERE);
-        const c = await authenticateCustomer(ctx, request.body.email, request.body.password);
+        const { email, password } = request.body;
+        const key = signInAccountKey(ctx.config.sessionSecret, 'customer', email);
+        // A browser that signed in to this account before, or still has its session, is known.
+        const known =
+          request.auth.customer?.email.toLowerCase() === email.trim().toLowerCase() ||
+          isKnownBrowser(request, 'customer', key);
+        const c = await authenticateCustomer(ctx, email, password, { address: request.ip, known });
         await startSession(ctx, reply, 'customer', c.id, request.cookies[SESSION_COOKIE.customer]);
+        rememberBrowser(request, reply, 'customer', c.signInKey, production);
         return { success: true as const, user: { name: c.name, email: c.email } };
       },
     );

@@ -12,19 +12,37 @@ import {
   insertCustomer,
   updateCustomerProfile,
 } from './customers.repository.js';
+import { type SignInSource, admitSignInTry, signInSucceeded } from '../sign-in-guard/index.js';
 
 export const CUSTOMER_LOGIN_FAILED = 'Incorrect email or password';
 /** Ours: the spec shows "the server's errMessage" without giving the text. */
 export const EMAIL_TAKEN = 'This email is already registered';
 export const EMAIL_MANAGED_BY_PROVIDER = 'The email of an account signed in through a provider';
 
-export async function authenticateCustomer(ctx: AppContext, email: string, password: string) {
+/**
+ * Checks a diner's sign-in. An unknown browser waits once the account has had too many failures
+ * (sign-in-guard), before anything is looked up, whether or not the account exists.
+ */
+export async function authenticateCustomer(
+  ctx: AppContext,
+  email: string,
+  password: string,
+  from: SignInSource,
+) {
+  const attempt = await admitSignInTry(ctx, 'customer', email, from);
   const found = await findCustomerByEmail(ctx.db, email);
   // checkPassword hashes against a dummy when the account or its password does not exist, so
   // the answer takes as long for an unknown email as for a wrong password.
   const ok = await checkPassword(found?.passwordHash, password);
   if (!found || !ok) throw new AppError('unauthenticated', CUSTOMER_LOGIN_FAILED);
-  return { id: found.id, name: found.name, email: found.email, loginPortal: found.loginPortal };
+  await signInSucceeded(ctx, attempt);
+  return {
+    id: found.id,
+    name: found.name,
+    email: found.email,
+    loginPortal: found.loginPortal,
+    signInKey: attempt.accountKey,
+  };
 }
 
 /**

@@ -41,13 +41,16 @@ export async function useReset(
   return row;
 }
 
-/** Ends the account's other links, sets the new password and signs the account out everywhere. */
+/**
+ * Ends the account's other links, sets the new password and signs the account out everywhere.
+ * Answers the account's e-mail.
+ */
 export async function finishReset(
   tx: Tx,
   used: { id: string; customerId: string },
   passwordHash: string,
   now: Date,
-): Promise<void> {
+): Promise<string> {
   await tx
     .update(passwordResets)
     .set({ usedAt: now })
@@ -58,9 +61,11 @@ export async function finishReset(
         isNull(passwordResets.usedAt),
       ),
     );
-  await tx
+  const [account] = await tx
     .update(customers)
     .set({ passwordHash, updatedAt: now })
-    .where(eq(customers.id, used.customerId));
+    .where(eq(customers.id, used.customerId))
+    .returning({ email: customers.email });
   await tx.delete(sessions).where(eq(sessions.customerId, used.customerId));
+  return account!.email;
 }

@@ -66,16 +66,16 @@ export async function requestReset(
 export async function confirmReset(
   ctx: AppContext,
   input: { token: string; password: string },
-): Promise<void> {
+): Promise<string> {
   // Hashed before the link is used, so a slow hash cannot hold the row.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const used = await useReset(tx, sha256(input.token), now);
     if (!used)
       throw new AppError('invalid_input', RESET_LINK_INVALID, [
         { path: ['body', 'token'], message: RESET_LINK_INVALID },
       ]);
-    await finishReset(tx, used, passwordHash, now);
+    return finishReset(tx, used, passwordHash, now);
   });
 }

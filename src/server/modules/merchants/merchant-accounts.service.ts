@@ -11,6 +11,7 @@ import {
   type NewMerchantInput,
 } from '../../../domain/validation/merchant-account.js';
 import { endMerchantSessions } from '../sessions/index.js';
+import { forgetSignInFailures } from '../sign-in-guard/index.js';
 import { insertMerchant, updateMerchantPasswordHash } from './merchants.repository.js';
 
 export interface MerchantSignIn {
@@ -55,10 +56,14 @@ export async function createMerchantAccount(
   return { merchantId: created.merchantId, password };
 }
 
-/** A new generated password for the merchant; every session it had is signed out. */
+/**
+ * A new generated password for the merchant; every session it had is signed out, and its sign-in
+ * failures are forgotten, so the owner signs in from any browser at once (sign-in-guesses.md).
+ */
 export async function resetMerchantPassword(
   db: Db,
   merchantId: string | undefined,
+  config: { sessionSecret: string },
 ): Promise<MerchantSignIn> {
   if (!merchantId?.trim())
     throw new AppError('invalid_input', 'Invalid merchant', [
@@ -75,5 +80,6 @@ export async function resetMerchantPassword(
     throw new AppError('not_found', 'No such merchant', [
       { path: ['merchantId'], message: `no merchant has the id "${merchantId}"` },
     ]);
+  await forgetSignInFailures(db, config.sessionSecret, 'merchant', updated.merchantId);
   return { merchantId: updated.merchantId, password };
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
 import { endSession, startSession } from '../../plugins/sessions.js';
 import { SESSION_COOKIE } from '../sessions/index.js';
+import { isKnownBrowser, rememberBrowser, signInAccountKey } from '../sign-in-guard/index.js';
 import { changeMerchantPassword } from '../../../contract/store-settings.js';
 import { signedInMerchant } from '../../plugins/access.js';
 import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
@@ -13,6 +14,7 @@ import * as auth from './merchant-auth.service.js';
 export const merchantAuthRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
+    const production = ctx.config.env === 'production';
     app.post(
       api.merchantLogin.path,
       {
@@ -23,10 +25,16 @@ export const merchantAuthRoutes =
         schema: api.merchantLogin.schema,
       },
       async (request, reply) => {
+        const typed = request.body.merchantUserName;
+        const key = signInAccountKey(ctx.config.sessionSecret, 'merchant', typed);
+        // A browser that signed in to this merchant before, or still has its session, is known.
+        const known =
+          request.auth.merchant?.merchantId === typed || isKnownBrowser(request, 'merchant', key);
         const merchant = await auth.authenticateMerchant(
           ctx,
-          request.body.merchantUserName,
+          typed,
           request.body.merchantPassword,
+          { address: request.ip, known },
         );
         await startSession(
           ctx,
@@ -35,6 +43,7 @@ export const merchantAuthRoutes =
           merchant.id,
           request.cookies[SESSION_COOKIE.merchant],
         );
+        rememberBrowser(request, reply, 'merchant', merchant.signInKey, production);
         return { merchantId: merchant.merchantId };
       },
     );

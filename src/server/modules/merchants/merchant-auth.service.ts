@@ -3,16 +3,28 @@ import { AppError } from '../../lib/app-error.js';
 import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import { auditEntry, insertAudit } from '../audit/index.js';
 import { endMerchantSessions } from '../sessions/index.js';
+import { type SignInSource, admitSignInTry, signInSucceeded } from '../sign-in-guard/index.js';
 import { findMerchantCredentials, updateMerchantPasswordHash } from './merchants.repository.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials provided';
 
-/** Checks a merchant's sign-in; the same message whether the id or the password is wrong. */
-export async function authenticateMerchant(ctx: AppContext, merchantId: string, password: string) {
+/**
+ * Checks a merchant's sign-in; the same message whether the id or the password is wrong. An
+ * unknown browser waits once the account has had too many failures (sign-in-guard), before the
+ * password is looked at, whether or not the merchant exists.
+ */
+export async function authenticateMerchant(
+  ctx: AppContext,
+  merchantId: string,
+  password: string,
+  from: SignInSource,
+) {
+  const attempt = await admitSignInTry(ctx, 'merchant', merchantId, from);
   const found = await findMerchantCredentials(ctx.db, merchantId);
   const ok = await checkPassword(found?.passwordHash, password);
   if (!found || !ok) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
-  return { id: found.id, merchantId: found.merchantId };
+  await signInSucceeded(ctx, attempt);
+  return { id: found.id, merchantId: found.merchantId, signInKey: attempt.accountKey };
 }
 
 /**

@@ -12,7 +12,10 @@ export const KNOWN_BROWSER_COOKIE: Record<SignInKind, string> = {
   customer: 'fk_customer_known',
 };
 
-/** Sent only with the sign-in call itself: no other request carries it. */
+/**
+ * Sent only with the sign-in call itself: no other request carries it. (The diner's reset link
+ * sets it from another path, so there the list starts anew with that account.)
+ */
 const COOKIE_PATH: Record<SignInKind, string> = {
   merchant: merchantLogin.path,
   customer: customerLogin.path,

@@ -134,6 +134,7 @@ describe.each(['cash', 'creditcard'] as const)('an e-mail address through %s pla
     if (!a.accepted) {
       for (const res of [saved, sent]) {
         expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.message).toBe(EMAIL_RULE_MESSAGE); // what the checkout's banner shows
         expect(res.body.issues).toContainEqual({
           path: expect.arrayContaining(['customerEmail']),
           message: EMAIL_RULE_MESSAGE,

@@ -167,3 +167,30 @@ describe.each(['cash', 'creditcard'] as const)('an e-mail address through %s pla
     expect(await heldWithoutOrder()).toEqual([]);
   });
 });
+
+describe('a placement hook that throws once the card is authorised, through send order', () => {
+  it('answers 402 saying the card was released (a definite answer: no retry of the same key)', async () => {
+    const { d, phone } = await readyDiner();
+    const hook = async () => {
+      throw new Error('hook trouble');
+    };
+    const hooks = t.ctx.hooks.orderPlaced;
+    hooks.push(hook);
+    let sent;
+    try {
+      sent = await d.call('POST', cartPath('demo', 'sendOrder', d.uid), {
+        idempotencyKey: uniqueId('key-'),
+        checkout: { ...checkout(phone, 'diner@example.com', 'creditcard'), card },
+      });
+    } finally {
+      hooks.splice(hooks.indexOf(hook), 1);
+    }
+    expect(sent.status, JSON.stringify(sent.body)).toBe(402);
+    expect(sent.body.message).toBe(
+      'We could not place your order, and the charge on your card was released. Your order has NOT been placed yet!',
+    );
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.anonUserId, d.uid));
+    expect(order).toMatchObject({ state: 'failed', paymentStatus: 'voided' });
+    expect(await heldWithoutOrder()).toEqual([]);
+  });
+});

@@ -383,7 +383,7 @@ describe('unknown outcomes and the reconciler', () => {
     const hooks = t.ctx.hooks.orderPlaced;
     hooks.push(hook);
     try {
-      await expect(send(m.merchantId, {})).rejects.toMatchObject({ code: 'internal' });
+      await expect(send(m.merchantId, {})).rejects.toMatchObject({ code: 'payment_declined' });
     } finally {
       hooks.splice(hooks.indexOf(hook), 1);
     }

@@ -145,7 +145,7 @@ describe('a provider without a look-up by our order id (recovery: flag)', () => 
     t.ctx.hooks.orderPlaced.push(hook);
     try {
       await expect(send(m.merchantId, '4111111111111111')).rejects.toMatchObject({
-        code: 'internal',
+        code: 'payment_declined',
       });
     } finally {
       t.ctx.hooks.orderPlaced.splice(t.ctx.hooks.orderPlaced.indexOf(hook), 1);

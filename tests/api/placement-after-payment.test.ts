@@ -50,7 +50,7 @@ describe('a placement hook that throws after the card was authorised', () => {
       placeTestOrder(t.ctx, m.merchantId, orderDraft(), 'card'),
     );
     await expect(attempt).rejects.toMatchObject({
-      code: 'internal',
+      code: 'payment_declined',
       message: expect.stringMatching(/charge on your card was released/),
     });
     const [order] = await ordersOf(m.id);
@@ -58,7 +58,7 @@ describe('a placement hook that throws after the card was authorised', () => {
     expect(order).toMatchObject({
       state: 'failed',
       paymentStatus: 'voided',
-      failureCode: 'internal',
+      failureCode: 'payment_declined',
     });
     expect((await ledgerOf(order!.id)).map((l) => l.status)).toEqual(['voided']);
   });
@@ -74,8 +74,8 @@ describe('a placement hook that throws after the card was authorised', () => {
         order: orderDraft(),
         payment: { method: 'creditcard', card: { ...APPROVED_CARD } },
       });
-    await expect(withThrowingHook(send)).rejects.toMatchObject({ code: 'internal' });
-    await expect(send()).rejects.toMatchObject({ code: 'internal' });
+    await expect(withThrowingHook(send)).rejects.toMatchObject({ code: 'payment_declined' });
+    await expect(send()).rejects.toMatchObject({ code: 'payment_declined' });
     const [order] = await ordersOf(m.id);
     expect(await ledgerOf(order!.id)).toHaveLength(1);
   });

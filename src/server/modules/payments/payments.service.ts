@@ -534,7 +534,7 @@ async function failAndRelease(
       updatedAt: now,
     });
     const failed = await failOrder(ctx, tx, orderId, {
-      code: 'internal',
+      code: 'payment_declined',
       reason: PAYMENT_MESSAGES.placementFailed,
       paymentStatus: heldAs,
     });

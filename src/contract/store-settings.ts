@@ -21,12 +21,8 @@ import {
   ECOMM_PROVIDERS,
   openPeriodSchema,
 } from '../domain/settings/schemas.js';
-import {
-  PASSWORD_MAX,
-  checkPassword,
-  looksLikeEmail,
-  phoneDigits,
-} from '../domain/validation/fields.js';
+import { isEmailAddress } from '../domain/validation/email.js';
+import { PASSWORD_MAX, checkPassword, phoneDigits } from '../domain/validation/fields.js';
 import { latLng, merchantParams, success } from './common.js';
 import { errorAnswers } from './errors.js';
 import { defineRoute } from './route.js';
@@ -57,7 +53,7 @@ const email = z
   .string()
   .trim()
   .max(100, MESSAGES.CUSTOMER_INFO_EMAIL)
-  .refine(looksLikeEmail, MESSAGES.CUSTOMER_INFO_EMAIL);
+  .refine(isEmailAddress, MESSAGES.CUSTOMER_INFO_EMAIL);
 
 /** A store phone: 10 digits once formatting is removed, stored as the digits (spec §5). */
 const storePhone = z

@@ -375,25 +375,23 @@ describe('unknown outcomes and the reconciler', () => {
     expect((await ledgerOf(res.orderId))[0]!.status).toBe('voided');
   });
 
-  it('an approval whose placement fails (a hook throws) is placed later by the reconciler', async () => {
+  it('an approval whose placement fails (a hook throws) fails the order and is voided at once (issue 24)', async () => {
     const m = await createMerchant(t.ctx.db);
-    let failing = true;
     const hook = async () => {
-      if (failing) throw new Error('hook trouble');
+      throw new Error('hook trouble');
     };
     const hooks = t.ctx.hooks.orderPlaced;
     hooks.push(hook);
     try {
-      const res = await send(m.merchantId, {});
-      expect(res.state).toBe('awaiting_payment');
-      const order = await orderRow(res.orderId);
-      expect(order.orderNumber).toBeNull();
-      failing = false;
-      await reconcileLater();
-      expect(await orderRow(res.orderId)).toMatchObject({ state: 'placed', orderNumber: 1 });
+      await expect(send(m.merchantId, {})).rejects.toMatchObject({ code: 'payment_declined' });
     } finally {
       hooks.splice(hooks.indexOf(hook), 1);
     }
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.merchantId, m.id));
+    expect(order).toMatchObject({ state: 'failed', paymentStatus: 'voided', orderNumber: null });
+    expect((await ledgerOf(order!.id))[0]!.status).toBe('voided');
+    await reconcileLater(); // nothing left for the reconciler
+    expect(await orderRow(order!.id)).toMatchObject({ state: 'failed', paymentStatus: 'voided' });
   });
 
   it('runs one runner at a time: a second concurrent run does nothing', async () => {

@@ -24,6 +24,7 @@ import { setPaymentProvider } from '../../src/server/modules/payments/credential
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
 import { runPaymentJobs } from '../../src/server/modules/payments/reconciler.js';
 import { createMerchant } from '../support/fixtures.js';
+import { strandedCardOrder } from '../support/orders.js';
 import { createTestApp, manualClock, testConfig } from '../support/test-app.js';
 
 const clock = manualClock('2026-05-12T16:00:00Z');
@@ -136,26 +137,32 @@ describe('a provider without a look-up by our order id (recovery: flag)', () => 
     expect(charge!.message).toMatch(/gateway portal/);
   });
 
-  it('voids by its transaction id an approval whose placement failed, and fails the order', async () => {
+  it('voids an approval whose placement threw at once, by its transaction id, and fails the order', async () => {
     const m = await merchantOn('tsys');
     const hook = async () => {
       throw new Error('hook trouble');
     };
     t.ctx.hooks.orderPlaced.push(hook);
-    let orderId: string;
     try {
-      const res = await send(m.merchantId, '4111111111111111');
-      expect(res.state).toBe('awaiting_payment');
-      orderId = res.orderId;
+      await expect(send(m.merchantId, '4111111111111111')).rejects.toMatchObject({
+        code: 'payment_declined',
+      });
     } finally {
       t.ctx.hooks.orderPlaced.splice(t.ctx.hooks.orderPlaced.indexOf(hook), 1);
     }
-    const [pending] = await chargesOf(orderId);
+    const [order] = await t.ctx.db.select().from(orders).where(eq(orders.merchantId, m.id));
+    expect(order).toMatchObject({ state: 'failed', paymentStatus: 'voided' });
+    expect((await ledgerOf(order!.id))[0]!.status).toBe('voided');
+  });
+
+  it('voids by its transaction id an approval left awaiting (placing and failing it could not be written)', async () => {
+    const m = await merchantOn('tsys');
+    const stranded = await strandedCardOrder(t.ctx, m.id);
+    const [pending] = await chargesOf(stranded.id);
     expect(pending!.retref).toBeTruthy(); // the approval's transaction id was kept
-    clock.advance(3 * 60_000);
     await runPaymentJobs(t.ctx);
-    expect(await orderRow(orderId)).toMatchObject({ state: 'failed', paymentStatus: 'voided' });
-    expect((await ledgerOf(orderId))[0]!.status).toBe('voided');
+    expect(await orderRow(stranded.id)).toMatchObject({ state: 'failed', paymentStatus: 'voided' });
+    expect((await ledgerOf(stranded.id))[0]!.status).toBe('voided');
   });
 });
 

@@ -1,8 +1,21 @@
 // Orders placed straight through the payments core for API tests that need placed orders but not
-// the checkout in front of them (merchant actions, reports, streams): one draft builder, one card.
+// the checkout in front of them (merchant actions, reports, streams): one draft builder, one card;
+// and a card order stranded awaiting payment, for the reconciler's tests.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../src/server/app-context.js';
-import type { OrderDraft } from '../../src/server/modules/orders/orders.service.js';
+import { findMerchantByUuid } from '../../src/server/modules/merchants/merchants.repository.js';
+import type { OrderRow } from '../../src/server/modules/orders/orders.repository.js';
+import {
+  type OrderDraft,
+  createAwaitingOrder,
+  orderRowFrom,
+} from '../../src/server/modules/orders/orders.service.js';
+import { gatewayEnv, gatewayOf } from '../../src/server/modules/payments/gateway.js';
+import {
+  insertTransaction,
+  resultFields,
+  updateTransaction,
+} from '../../src/server/modules/payments/payments.repository.js';
 import { placeOrderWithPayment } from '../../src/server/modules/payments/payments.service.js';
 
 type Amounts = OrderDraft['amounts'];
@@ -78,4 +91,70 @@ export function placeTestOrder(
     payment:
       pay === 'card' ? { method: 'creditcard', card: { ...APPROVED_CARD } } : { method: 'cash' },
   });
+}
+
+/**
+ * A card order left as the old code left it when a placement hook refused it after the card was
+ * approved (issue 24: the outbox refusing the diner's e-mail): written awaiting payment, the card
+ * authorised at the merchant's gateway, the charge row holding the approval ("Approved; placement
+ * pending"), no order number. Written directly, `ageMs` ago (default 3 minutes: due for the
+ * reconciler, still within the place deadline).
+ */
+export async function strandedCardOrder(
+  ctx: AppContext,
+  merchantUuid: string,
+  opts: { customerEmail?: string; ageMs?: number } = {},
+): Promise<OrderRow> {
+  const merchant = (await findMerchantByUuid(ctx.db, merchantUuid))!;
+  const gateway = gatewayOf(ctx, merchant.ecommProvider)!;
+  const draft = orderDraft();
+  draft.customer.customerEmail = opts.customerEmail ?? '';
+  const createdAt = new Date(ctx.clock.now().getTime() - (opts.ageMs ?? 3 * 60_000));
+  const chargeId = randomUUID();
+  const order = await ctx.db.transaction(async (tx) => {
+    const written = await createAwaitingOrder(
+      tx,
+      {
+        ...orderRowFrom(draft, {
+          merchantUuid,
+          anonUserId: `anon-${randomUUID()}`,
+          customerId: null,
+          idempotencyKey: randomUUID(),
+          requestFingerprint: 'stranded',
+          paymentMethod: 'creditcard',
+          createdAt,
+        }),
+        paymentStatus: 'pending',
+        paymentProvider: gateway.provider,
+        transactionId: chargeId,
+      },
+      draft.lines,
+    );
+    await insertTransaction(tx, {
+      id: chargeId,
+      merchantId: merchantUuid,
+      orderId: written!.order.id,
+      provider: gateway.provider,
+      operation: 'auth',
+      status: 'pending',
+      amountCents: written!.order.totalCents,
+      tipCents: 0,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    return written!.order;
+  });
+  const result = await gateway.authorize(gatewayEnv(ctx, merchant, gateway), {
+    orderRef: order.id,
+    amountCents: order.totalCents,
+    tipCents: 0,
+    card: { ...APPROVED_CARD },
+  });
+  await updateTransaction(ctx.db, chargeId, {
+    ...resultFields(result),
+    status: 'unknown',
+    message: 'Approved; placement pending',
+    updatedAt: createdAt,
+  });
+  return order;
 }

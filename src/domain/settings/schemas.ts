@@ -2,6 +2,8 @@
 // They are stored as jsonb and validated by these same schemas on the way in and out,
 // and the browser uses them for its forms.
 import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+import { isEmailAddress } from '../validation/email.js';
 
 export const WEEKDAYS = [
   'sunday',
@@ -84,7 +86,7 @@ export type Address = z.infer<typeof addressSchema>;
 export const customerInfoCollectSchema = z.object({
   enabled: z.boolean(),
   noticeMsg: z.string().max(2000),
-  recevingEmail: z.array(z.string().email()).max(10),
+  recevingEmail: z.array(z.string().refine(isEmailAddress, MESSAGES.CUSTOMER_INFO_EMAIL)).max(10),
   subject: z.string().max(200),
 });
 export type CustomerInfoCollect = z.infer<typeof customerInfoCollectSchema>;

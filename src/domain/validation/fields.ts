@@ -120,11 +120,6 @@ export function checkPassword(input: string): FieldCheck {
   return ok ? null : MESSAGES.PASSWORD_RULE;
 }
 
-/** An email "looks like {email}": something@something.tld, no spaces. */
-export function looksLikeEmail(input: string): boolean {
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(input.trim());
-}
-
 /**
  * A calendar date written yyyy-MM-dd that exists (2026-02-31 and 2025-02-29 do not). Checked by
  * arithmetic, not the clock, so the browser and the server agree.

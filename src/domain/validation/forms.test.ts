@@ -277,6 +277,17 @@ describe('checkout request shape', () => {
     expect(checkoutSchema.safeParse({ ...minimal, ...change }).success).toBe(false);
   });
 
+  it('judges customerEmail by the outbox’s rule, with the sign-up form’s message (issue 24)', () => {
+    const issue = (customerEmail: string) =>
+      checkoutSchema.safeParse({ ...minimal, customerEmail }).error?.issues[0];
+    expect(issue('"quoted"@example.com')).toMatchObject({
+      path: ['customerEmail'],
+      message: 'Please enter a valid email',
+    });
+    expect(issue('a=b@example.com')).toBeUndefined();
+    expect(issue(' diner@example.com ')).toBeUndefined(); // trimmed first
+  });
+
   it('accepts an empty email (V5.21) and a scheduled order without a time yet', () => {
     expect(
       checkoutSchema.safeParse({

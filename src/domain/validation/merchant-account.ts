@@ -5,7 +5,8 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import type { Address } from '../settings/schemas.js';
-import { checkZip, looksLikeEmail, phoneDigits } from './fields.js';
+import { isEmailAddress } from './email.js';
+import { checkZip, phoneDigits } from './fields.js';
 
 export const MERCHANT_ID_MIN = 2;
 export const MERCHANT_ID_MAX = 64;
@@ -92,7 +93,7 @@ export const newMerchantSchema = z.object({
     .string({ error: 'is required' })
     .trim()
     .max(100, MERCHANT_ACCOUNT_MESSAGES.EMAIL)
-    .refine(looksLikeEmail, MERCHANT_ACCOUNT_MESSAGES.EMAIL),
+    .refine(isEmailAddress, MERCHANT_ACCOUNT_MESSAGES.EMAIL),
 });
 /** The fields as typed; any may be missing (reported as "is required"). */
 export type NewMerchantInput = Partial<Record<keyof z.input<typeof newMerchantSchema>, string>>;

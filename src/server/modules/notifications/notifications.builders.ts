@@ -1,14 +1,22 @@
 // The texts of every message the app sends, as pure functions of plain order and merchant data:
 // the merchant's order-placed SMS and new-order email, the diner's ready-time SMS and receipt,
 // the customer-info submission email and the verification-code SMS. Each returns null (with no
-// side effect) when the message does not apply: setting off, no valid recipient.
+// side effect) when the message does not apply: setting off, no valid recipient. Addresses are
+// judged by the outbox's own rule and texts clipped to its limits, so a message built here is
+// never refused when it is queued inside the placing transaction (issue 24).
 import { DateTime } from 'luxon';
 import type { OrderAmounts } from '../../../contract/orders.js';
 import { formatUsd } from '../../../domain/format/money.js';
-import { looksLikeEmail } from '../../../domain/validation/fields.js';
+import { isEmailAddress } from '../../../domain/validation/email.js';
 import type { CustomerInfoCollect } from '../../../domain/settings/schemas.js';
 import { toUsE164 } from '../../adapters/sms/index.js';
-import type { EmailPayload, SmsPayload } from '../outbox/index.js';
+import {
+  EMAIL_SUBJECT_MAX,
+  EMAIL_TEXT_MAX,
+  type EmailPayload,
+  SMS_BODY_MAX,
+  type SmsPayload,
+} from '../outbox/index.js';
 
 /** What the messages need to know about the merchant (a merchants row fits). */
 export interface NotifyMerchant {
@@ -81,8 +89,12 @@ export const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
 const orderNo = (o: NotifyOrder) => `#${o.dailyOrderNumber ?? o.orderNumber ?? '?'}`;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const validEmails = (list: string[]) => [
-  ...new Set(list.map((e) => e.trim()).filter((e) => looksLikeEmail(e))),
+  ...new Set(list.map((e) => e.trim()).filter(isEmailAddress)),
 ];
+// The diner's address when the outbox accepts it: an order stored before the rule may hold one
+// it refuses, which is then left out (no receipt, no reply-to) rather than failing the placement.
+const usableEmail = (address: string): string | null =>
+  isEmailAddress(address.trim()) ? address.trim() : null;
 
 function placedText(o: NotifyOrder, zone: string): string {
   if (!o.placedAt) return '';
@@ -148,7 +160,10 @@ export function buildOrderPlacedSms(m: NotifyMerchant, o: NotifyOrder): SmsPaylo
   return {
     to,
     purpose: 'order-placed',
-    body: `New ${methodLabel(o.orderMethod).toLowerCase()} order ${orderNo(o)}${who}: ${formatUsd(o.totalCents)}${when}.`,
+    body: clip(
+      `New ${methodLabel(o.orderMethod).toLowerCase()} order ${orderNo(o)}${who}: ${formatUsd(o.totalCents)}${when}.`,
+      SMS_BODY_MAX,
+    ),
   };
 }
 
@@ -170,7 +185,7 @@ export function buildReadyTimeSms(
     minutes === 0
       ? `${store}: your order ${orderNo(o)} is ready.`
       : `${store}: your order ${orderNo(o)} will be ready in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  return { to, purpose: 'ready-time', body };
+  return { to, purpose: 'ready-time', body: clip(body, SMS_BODY_MAX) };
 }
 
 /** The new-order email to the merchant's notification addresses (emailReceivingNotification). */
@@ -194,11 +209,12 @@ export function buildNewOrderEmail(
     '',
     ...amountLines(o),
   ].join('\n');
+  const replyTo = usableEmail(o.customerEmail);
   return {
     to,
     subject: `New order ${orderNo(o)} - ${methodLabel(o.orderMethod)} - ${formatUsd(o.totalCents)}`,
-    text,
-    ...(looksLikeEmail(o.customerEmail) ? { replyTo: o.customerEmail.trim() } : {}),
+    text: clip(text, EMAIL_TEXT_MAX),
+    ...(replyTo ? { replyTo } : {}),
     purpose: 'new-order',
   };
 }
@@ -209,7 +225,8 @@ export function buildReceiptEmail(
   o: NotifyOrder,
   lines: NotifyLine[],
 ): EmailPayload | null {
-  if (!looksLikeEmail(o.customerEmail)) return null;
+  const to = usableEmail(o.customerEmail);
+  if (!to) return null;
   const text = [
     `Thank you for your order${o.customerName ? `, ${o.customerName}` : ''}!`,
     '',
@@ -223,9 +240,9 @@ export function buildReceiptEmail(
     ...(m.phone ? ['', `Questions? Call ${m.name} at ${m.phone}.`] : []),
   ].join('\n');
   return {
-    to: [o.customerEmail.trim()],
+    to: [to],
     subject: `Your order at ${clip(m.name, 80)} (${orderNo(o)})`,
-    text,
+    text: clip(text, EMAIL_TEXT_MAX),
     purpose: 'receipt',
   };
 }
@@ -251,11 +268,15 @@ export function buildCustomerInfoEmail(
     `Phone: ${s.phone}`,
     `Address: ${s.address}`,
   ].join('\n');
+  const replyTo = usableEmail(s.email);
   return {
     to,
-    subject: setting.subject.trim() || `Customer information - ${clip(m.name, 80)}`,
-    text,
-    ...(looksLikeEmail(s.email) ? { replyTo: s.email.trim() } : {}),
+    subject: clip(
+      setting.subject.trim() || `Customer information - ${clip(m.name, 80)}`,
+      EMAIL_SUBJECT_MAX,
+    ),
+    text: clip(text, EMAIL_TEXT_MAX),
+    ...(replyTo ? { replyTo } : {}),
     purpose: 'customer-info',
   };
 }
@@ -273,6 +294,6 @@ export function buildVerificationSms(
   return {
     to,
     purpose: 'verification-code',
-    body: `${from}your verification code is ${code}.${expiry}`,
+    body: clip(`${from}your verification code is ${code}.${expiry}`, SMS_BODY_MAX),
   };
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.js';
 import { findByKey } from '../outbox/outbox.repository.js';
-import { OUTBOX_CHANNEL } from '../outbox/outbox.types.js';
+import { EMAIL_TEXT_MAX, OUTBOX_CHANNEL, emailPayloadSchema } from '../outbox/outbox.types.js';
 import { createTestApp } from '../../../../tests/support/test-app.js';
 import { lines, merchant, order } from '../../../../tests/fakes/messaging-data.js';
 import {
@@ -107,6 +107,29 @@ describe('message texts', () => {
     expect(
       buildReceiptEmail(merchant(), order({ customerEmail: 'not-an-email' }), lines),
     ).toBeNull();
+  });
+
+  it('leaves out an address the outbox refuses and clips to its limits: never refused when queued (issue 24)', () => {
+    const stored = order({ customerEmail: '"quoted"@example.com' }); // stored before the rule
+    expect(buildReceiptEmail(merchant(), stored, lines)).toBeNull();
+    const toMerchant = buildNewOrderEmail(
+      merchant({ emailReceivingNotification: ['kitchen@lotus.test', 'not an address'] }),
+      stored,
+      lines,
+    )!;
+    expect(toMerchant.to).toEqual(['kitchen@lotus.test']);
+    expect(toMerchant).not.toHaveProperty('replyTo');
+    expect(emailPayloadSchema.safeParse(toMerchant).success).toBe(true);
+    const dotAtom = buildNewOrderEmail(
+      merchant(),
+      order({ customerEmail: 'a=b@example.com' }),
+      lines,
+    );
+    expect(dotAtom?.replyTo).toBe('a=b@example.com');
+    const huge = Array.from({ length: 50 }, () => ({ ...lines[0]!, note: 'N'.repeat(5000) }));
+    const long = buildNewOrderEmail(merchant(), order(), huge.concat(huge))!;
+    expect(long.text).toHaveLength(EMAIL_TEXT_MAX);
+    expect(emailPayloadSchema.safeParse(long).success).toBe(true);
   });
 
   it("takes customer-info recipients and subject from the merchant's setting (C7.38, E3.23)", () => {

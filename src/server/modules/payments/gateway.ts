@@ -15,6 +15,7 @@ export const PAYMENT_MESSAGES = {
   unavailable: `Card payments are unavailable right now, please try again shortly. ${MESSAGES.ORDER_NOT_PLACED}`,
   notConfigured: 'Card payments are not available for this store right now.',
   notCompleted: `Your card payment could not be completed. ${MESSAGES.ORDER_NOT_PLACED}`,
+  placementFailed: `We could not place your order, and the charge on your card was released. ${MESSAGES.ORDER_NOT_PLACED}`,
   tooLate: `Your card payment could not be confirmed in time and the charge was released. ${MESSAGES.ORDER_NOT_PLACED}`,
   unconfirmed: `We could not confirm your card payment with the bank. If your card shows a charge for it, the store will release it. ${MESSAGES.ORDER_NOT_PLACED}`,
   hostedPage: 'Complete your card payment on the secure payment page to place your order.',

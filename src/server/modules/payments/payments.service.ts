@@ -366,8 +366,8 @@ export async function placeOrderWithPayment(
       known: { merchant, lines: created.lines },
     });
   } catch (err) {
-    // The charge went through but placing failed (database trouble, a hook that threw): the
-    // placement rolled back, the order waits, and the reconciler finds the charge by order id.
+    // The charge went through but neither placing the order nor failing it could be written (the
+    // database is away): the order waits, and the reconciler finds the charge by order id.
     ctx.log.error({ err, orderId: order.id }, 'approved payment could not be recorded yet');
     // The approval's fields (its transaction id above all) are kept: a provider without a look-up
     // by order id releases the charge by that id (reconciler, settleWithoutLookup).
@@ -438,8 +438,9 @@ export type Settlement =
 
 /**
  * An approval (from the answer or from a look-up) becomes a placed order — or, when its address
- * or CVV result is refused or the order can no longer be placed, a voided charge and a failed
- * order. Used by send order and by the reconciler.
+ * or CVV result is refused, the order can no longer be placed, or placing it throws (a hook, the
+ * database), a failed order and a voided charge, at once. Used by send order, the hosted page's
+ * confirmation and the reconciler. Throws only when even failing the order cannot be written.
  */
 export async function settleApproval(
   ctx: AppContext,
@@ -458,28 +459,37 @@ export async function settleApproval(
   const now = ctx.clock.now();
   const verdict = gateway.acceptsVerification(result);
   if (verdict.ok && opts.canPlace) {
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const charge = await updateTransaction(tx, chargeId, {
-        status: 'approved',
-        ...resultFields(result),
-        amountCents: result.amountCents,
-        updatedAt: now,
+    let outcome: { charge: TransactionRow; placed: OrderRow | undefined };
+    try {
+      outcome = await ctx.db.transaction(async (tx) => {
+        const charge = await updateTransaction(tx, chargeId, {
+          status: 'approved',
+          ...resultFields(result),
+          amountCents: result.amountCents,
+          updatedAt: now,
+        });
+        const placed = await placeOrder(
+          ctx,
+          tx,
+          orderId,
+          merchant.timeZone,
+          {
+            paid: true,
+            paymentStatus: opts.status,
+            transactionId: chargeId,
+            paymentProvider: gateway.provider,
+          },
+          opts.known,
+        );
+        return { charge, placed };
       });
-      const placed = await placeOrder(
-        ctx,
-        tx,
-        orderId,
-        merchant.timeZone,
-        {
-          paid: true,
-          paymentStatus: opts.status,
-          transactionId: chargeId,
-          paymentProvider: gateway.provider,
-        },
-        opts.known,
-      );
-      return { charge, placed };
-    });
+    } catch (err) {
+      // Placing threw after the money moved (a hook, the database): retrying it later would keep
+      // the card held for as long as it keeps throwing, so the order fails and the card is
+      // released now (docs/decisions/payments-core.md). The diner is told so and may order again.
+      ctx.log.error({ err, orderId }, 'an approved order could not be placed; releasing the card');
+      return failAndRelease(ctx, merchant, orderId, chargeId, gateway, result, opts.status);
+    }
     if (outcome.placed) return { kind: 'placed', order: outcome.placed, charge: outcome.charge };
     const current = await findOrder(ctx.db, orderId);
     if (current && (current.state === 'placed' || current.state === 'voided')) {
@@ -498,6 +508,47 @@ export async function settleApproval(
     ? { code: 'payment_declined' as const, reason: PAYMENT_MESSAGES[verdict.reason] }
     : { code: 'upstream_unavailable' as const, reason: PAYMENT_MESSAGES.tooLate };
   return releaseCharge(ctx, merchant, orderId, charge, gateway, opts.status, reason);
+}
+
+/**
+ * An approval whose order could not be placed: the order fails first (still holding the charge,
+ * so the release sweep retries a void that does not go through), then the charge is voided. The
+ * order is failed before the void so it can never be placed after its card was released.
+ */
+async function failAndRelease(
+  ctx: AppContext,
+  merchant: MerchantForPayment,
+  orderId: string,
+  chargeId: string,
+  gateway: PaymentGateway,
+  result: PaymentResult,
+  heldAs: Extract<PaymentStatus, 'authorized' | 'captured'>,
+): Promise<Settlement> {
+  const now = ctx.clock.now();
+  const { charge, failed } = await ctx.db.transaction(async (tx) => {
+    const charge = await updateTransaction(tx, chargeId, {
+      status: 'approved',
+      ...resultFields(result),
+      amountCents: result.amountCents,
+      message: 'Approved; the order could not be placed',
+      updatedAt: now,
+    });
+    const failed = await failOrder(ctx, tx, orderId, {
+      code: 'payment_declined',
+      reason: PAYMENT_MESSAGES.placementFailed,
+      paymentStatus: heldAs,
+    });
+    return { charge, failed };
+  });
+  if (!failed) {
+    // Someone else moved the order on meanwhile (the reconciler placed it): keep what they did.
+    const current = await findOrder(ctx.db, orderId);
+    if (current && (current.state === 'placed' || current.state === 'voided')) {
+      return { kind: 'placed', order: current, charge };
+    }
+    if (current?.state !== 'failed') return { kind: 'moved_on', charge };
+  }
+  return releaseCharge(ctx, merchant, orderId, charge, gateway, heldAs, null);
 }
 
 /**

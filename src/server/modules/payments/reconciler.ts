@@ -1,7 +1,8 @@
 // The payment reconciler: at start and every minute, one runner at a time across instances.
 // 1. Orders awaiting card payment longer than a bound are settled by their gateway's recovery
 //    path (docs/decisions/payment-gateways.md "Recovery"). Look-up by our order id where the
-//    vendor has one: approved → placed (or voided when the order can no longer be placed);
+//    vendor has one: approved → placed (or voided when the order can no longer be placed, or at
+//    once when placing it throws: settleApproval, docs/decisions/payments-core.md);
 //    declined, voided or not found → failed; a look-up that keeps failing past the place deadline
 //    → released by order id where the vendor can (CardPointe voidByOrderId), else left and logged.
 //    No look-up: a charge whose transaction id we hold is voided by it; otherwise the order fails

@@ -1,3 +1,4 @@
 export * from './fields.js';
 export * from './forms.js';
+export * from './checkout-fields.js';
 export * from './merchant-account.js';

@@ -308,6 +308,7 @@ export default function CheckoutView({
             zone={info.timeZone}
             allowAmex={info.allowAmericanExpressCard}
             onPlacePressed={() => setPlaceTried(true)}
+            savePhone={(phone) => save.save({ phone })}
           />
           <Button className="button checkout__back" onPress={onBackToMenu}>
             Back to Menu

@@ -15,6 +15,7 @@ import {
   keepCardDigits,
   keepCvv,
   keepExpiryDigits,
+  keepPhoneDigits,
 } from '../../../domain/format/fields.js';
 import {
   type CheckoutCardValues,
@@ -61,6 +62,7 @@ export function PlaceOrder({
   zone,
   allowAmex,
   onPlacePressed,
+  savePhone,
 }: {
   merchantId: string;
   uid: string;
@@ -74,6 +76,8 @@ export function PlaceOrder({
   allowAmex: boolean;
   /** Told at each press, so every checkout field shows its message from then on. */
   onPlacePressed?: () => void;
+  /** Saves a phone corrected in the verification modal to the checkout (what the server checks). */
+  savePhone?: (digits: string) => Promise<unknown>;
 }) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -267,9 +271,19 @@ export function PlaceOrder({
         <PhoneVerification
           phone={cart.checkoutInfo.phone}
           onCancel={() => setVerifyPhone(false)}
-          onVerified={() => {
+          onVerified={(digits) => {
             setVerifyPhone(false);
-            void place();
+            void (async () => {
+              if (digits !== keepPhoneDigits(cart.checkoutInfo.phone)) {
+                try {
+                  await savePhone?.(digits);
+                } catch (e) {
+                  setBanner({ text: e instanceof Error ? e.message : String(e), sticky: false });
+                  return;
+                }
+              }
+              await place();
+            })();
           }}
         />
       ) : null}

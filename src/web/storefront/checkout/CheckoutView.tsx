@@ -32,6 +32,7 @@ import { TextSetting } from './TextSetting.js';
 import { TimeSection } from './TimeSection.js';
 import { PromoCode, Tips } from './TipsAndPromo.js';
 import { useCheckoutSave } from './useCheckoutSave.js';
+import { useSignedInPrefill } from './useSignedInPrefill.js';
 
 const NO_FREE_ITEM = '__none__';
 
@@ -64,6 +65,7 @@ export default function CheckoutView({
       setRefusal(e instanceof Error ? e.message : 'Could not save your choice.');
     });
   const c = cart.checkoutInfo;
+  useSignedInPrefill(c, saveNow);
   const methods = offeredOrderMethods(info, tableName ?? null);
   const payments = offeredPaymentMethods(info);
   // A table name in the route forces dine-in at that table (spec §4); any other saved method is

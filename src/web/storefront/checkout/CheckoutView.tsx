@@ -155,6 +155,7 @@ export default function CheckoutView({
               ) : null}
               <TextSetting
                 label="Delivery note"
+                autoComplete="off"
                 saved={c.deliveryNote}
                 onSave={(v) => saveNow({ deliveryNote: v })}
                 maxLength={500}
@@ -173,6 +174,7 @@ export default function CheckoutView({
             <div className="field-row">
               <TextSetting
                 label="Room number"
+                autoComplete="off"
                 check={check('roomServiceRoom')}
                 saved={c.roomServiceRoom}
                 onSave={(v) => saveNow({ roomServiceRoom: v })}
@@ -224,6 +226,7 @@ export default function CheckoutView({
             <div className="field-row">
               <TextSetting
                 label="Car make and model"
+                autoComplete="off"
                 check={check('carMakeModel')}
                 saved={c.carMakeModel}
                 onSave={(v) => saveNow({ carMakeModel: v })}
@@ -231,6 +234,7 @@ export default function CheckoutView({
               />
               <TextSetting
                 label="Car color"
+                autoComplete="off"
                 check={check('carColor')}
                 saved={c.carColor}
                 onSave={(v) => saveNow({ carColor: v })}

@@ -14,10 +14,17 @@ vi.mock('../../components/map/AddressMap.js', () => ({ AddressMap: () => null })
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const info = businessInfo({ supportCreditcardPayment: true, ecomm_provider: 'cardPointe' });
-const cart = (paymentMethod: 'cash' | 'creditcard') => {
+const info = businessInfo({
+  supportCreditcardPayment: true,
+  ecomm_provider: 'cardPointe',
+  curbside: true,
+});
+const cart = (
+  paymentMethod: 'cash' | 'creditcard',
+  orderMethod: 'pickup' | 'curbside' = 'pickup',
+) => {
   const base = cartAnswer({ orderItems: [cartLine({ _id: 'l1', name: 'Spring Rolls (2)' })] });
-  return { ...base, checkoutInfo: { ...base.checkoutInfo, paymentMethod } };
+  return { ...base, checkoutInfo: { ...base.checkoutInfo, paymentMethod, orderMethod } };
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -44,9 +51,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function show(paymentMethod: 'cash' | 'creditcard' = 'creditcard') {
+function show(
+  paymentMethod: 'cash' | 'creditcard' = 'creditcard',
+  orderMethod: 'pickup' | 'curbside' = 'pickup',
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const c = cart(paymentMethod);
+  const c = cart(paymentMethod, orderMethod);
   client.setQueryData(['cart', 'demo', 'u1'], c);
   render(
     <QueryClientProvider client={client}>
@@ -163,6 +173,15 @@ describe('checkout field messages', () => {
       const input = screen.getByLabelText(label);
       expect(input.getAttribute('autocomplete'), label).toBe(autocomplete);
       expect(input.getAttribute('inputmode'), label).toBe(inputmode);
+    }
+  });
+
+  it('curbside: the car fields say "Required" when left empty, and take no autofill', () => {
+    show('cash', 'curbside');
+    for (const label of ['Car make and model', 'Car color']) {
+      const input = typeAndLeave(label, '');
+      expect(messageOf(input), label).toBe('Required');
+      expect(input.getAttribute('autocomplete'), label).toBe('off');
     }
   });
 });

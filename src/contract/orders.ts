@@ -69,6 +69,15 @@ export const orderPlacedView = z.object({
     phone: z.string(),
   }),
   orderPreparingNotice: z.string(),
+  /**
+   * Where the order is handed over (issue 25): the delivery address the diner gave, or for every
+   * other method the store (or its branch) that makes it, with its name.
+   */
+  handover: z.object({
+    kind: z.enum(['delivery', 'store']),
+    name: z.string(),
+    address: z.string(),
+  }),
   customerInfoCollect: z.object({ enabled: z.boolean(), noticeMsg: z.string() }).nullable(),
 });
 export type OrderPlacedView = z.infer<typeof orderPlacedView>;

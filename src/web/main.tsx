@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
+import { keepAnnouncementLabels } from './lib/announcement-labels.js';
 import './styles.css';
 
 // A page restored from the back/forward cache shows stale menus, carts and sessions: reload it
@@ -8,6 +9,9 @@ import './styles.css';
 window.addEventListener('pageshow', (event) => {
   if (event.persisted) window.location.reload();
 });
+
+// A pending button's announcement must not outlive its label (./lib/announcement-labels.ts).
+keepAnnouncementLabels();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element in index.html');

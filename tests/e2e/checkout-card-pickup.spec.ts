@@ -63,26 +63,32 @@ test('pickup paid by card, phone verified with the texted code, one order placed
   await expect(page.getByRole('list', { name: 'Your order' })).toContainText('1× Har Gow (4)');
 
   // The merchant collects customer info (spec §4): message → Enroll → form → Back → Enroll →
-  // Submit → a thank-you that closes itself after 2 s.
-  const info = page.getByRole('dialog', { name: 'Stay in touch' });
+  // Submit → a thank-you that closes itself after 2 s. In the page below the status, never over
+  // it (issue 25).
+  const info = page.getByRole('region', { name: 'Stay in touch' });
   await expect(info).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const status = await page.getByTestId('order-status').boundingBox();
+  expect((await info.boundingBox())!.y).toBeGreaterThan(status!.y + status!.height);
   await info.getByRole('button', { name: 'Enroll' }).click();
-  const form = page.getByRole('dialog', { name: 'Your details' });
+  const form = page.getByRole('region', { name: 'Your details' });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText('This field needs to be filled').first()).toBeVisible();
   await form.getByRole('button', { name: 'Back' }).click();
   await page
-    .getByRole('dialog', { name: 'Stay in touch' })
+    .getByRole('region', { name: 'Stay in touch' })
     .getByRole('button', { name: 'Enroll' })
     .click();
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email').fill('ada@example.com');
-  await form.getByLabel('Phone').fill('2125550142');
+  // V5.102: the phone keeps digits only as typed.
+  await form.getByLabel('Phone').fill('212-555-0142');
+  await expect(form.getByLabel('Phone')).toHaveValue('2125550142');
   await form.getByLabel('Address').fill('1 Main St, New York, NY 10013');
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Thank you! We have your details.')).toBeVisible();
-  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByRole('region', { name: 'Thank you!' })).toBeHidden({ timeout: 5_000 });
 });
 
 test('an unknown order goes to the site root', async ({ page }) => {

@@ -57,6 +57,10 @@ test('a promo code refused, applied and removed', async ({ page }) => {
 
 test('BUY 3 GET 1 FREE in Dim Sum: the cheapest of four is free', async ({ page }) => {
   await page.goto('/store/demo');
+  // E3.25: the category's badge reads the spec's label beside the merchant's name for it.
+  await expect(
+    page.getByRole('region', { name: 'Dim Sum' }).getByText('Dim Sum Deal: BUY 3 GET 1 FREE'),
+  ).toBeVisible();
   let last: Promise<import('@playwright/test').Response> | null = null;
   for (const name of ['Har Gow (4)', 'Siu Mai (4)', 'Har Gow (4)', 'Siu Mai (4)']) {
     last = page.waitForResponse(

@@ -47,12 +47,32 @@ test("the order-placed page follows the merchant's changes live", async ({ page,
   });
   expect(read.ok(), await read.text()).toBe(true);
   await expect(status).toHaveText('Status Confirmed');
+  // Issue 25: one reading at a time — the estimate by method until the merchant sets a time;
+  // where to collect it, with a map link; the store phone as the spec writes it.
+  const method = page.getByTestId('order-method');
+  await expect(method).toHaveText(/^Pickup — \d+-\d+ min$/);
+  await expect(page.getByText('Pick up at')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search\/\?api=1&query=52%20Mott%20Street/,
+  );
+  await expect(page.getByRole('link', { name: '(212)555-0188' })).toBeVisible();
+  await page.screenshot({
+    path: 'test-results/screens/order-placed-before-ready-desktop.png',
+    fullPage: true,
+  });
 
   const ready = await request.post(`${orders}/sendOrderTimeSMS`, {
     data: { _id: id, willBeReadyInMinutes: '15' },
   });
   expect(ready.ok(), await ready.text()).toBe(true);
   await expect(status).toHaveText(/^Status Ready at 12:1\d PM$/);
+  await expect(method).toHaveText('Pickup');
+  await expect(page.getByText(/\d+-\d+ min/)).toHaveCount(0);
+  await page.screenshot({
+    path: 'test-results/screens/order-placed-ready-desktop.png',
+    fullPage: true,
+  });
 
   await request.put(`${orders}/order/_idOrder/${id}`, { data: { willBeReadyInMinutes: 0 } });
   await expect(status).toHaveText('Status Ready');
@@ -81,13 +101,32 @@ test('the order-placed page at phone width', async ({ page, request }) => {
   await fillSaved(page, 'Name', 'Grace Hopper');
   await fillSaved(page, 'Phone', '2125550163');
   await page.getByRole('radiogroup', { name: 'Payment' }).getByText('Cash').click();
-  await placeOrder(page, request, '2125550163');
-  const info = page.getByRole('dialog', { name: 'Stay in touch' });
-  if (await info.isVisible()) await page.keyboard.press('Escape');
+  const { _id: id } = await placeOrder(page, request, '2125550163');
   await expect(page.getByTestId('order-status')).toHaveText('Received');
+  // Issue 25: "Stay in touch" sits in the page below the status, never over it.
+  const info = page.getByRole('region', { name: 'Stay in touch' });
+  await expect(info).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const statusBox = await page.getByTestId('order-status').boundingBox();
+  expect((await info.boundingBox())!.y).toBeGreaterThan(statusBox!.y);
+  await expect(page.getByTestId('order-method')).toHaveText(/^Pickup — \d+-\d+ min$/);
   // The lines and amounts use the card's whole width.
   const card = await page.getByRole('main').boundingBox();
   const lines = await page.getByRole('list', { name: 'Your order' }).boundingBox();
   expect(lines!.width).toBeGreaterThan(card!.width * 0.8);
   await page.screenshot({ path: test.info().outputPath('order-placed-phone.png'), fullPage: true });
+  await page.screenshot({ path: 'test-results/screens/order-placed-before-ready-mobile.png' });
+
+  // The merchant sets a ready time: the estimate gives way to it.
+  const login = await request.post('/api/merchantUsers/merchantLogin', {
+    data: { merchantUserName: 'demo', merchantPassword: 'Demo1234' },
+  });
+  expect(login.ok()).toBe(true);
+  const ready = await request.post('/api/orders7/merchantId/demo/sendOrderTimeSMS', {
+    data: { _id: id, willBeReadyInMinutes: '20' },
+  });
+  expect(ready.ok(), await ready.text()).toBe(true);
+  await expect(page.getByTestId('order-status')).toHaveText(/^Ready at \d+:\d\d PM$/);
+  await expect(page.getByTestId('order-method')).toHaveText('Pickup');
+  await page.screenshot({ path: 'test-results/screens/order-placed-ready-mobile.png' });
 });

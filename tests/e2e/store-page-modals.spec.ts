@@ -174,3 +174,28 @@ for (const screen of drawerScreens) {
     await expect(button).toBeFocused();
   });
 }
+
+// Issue 25: the arrival modals close with Escape as they appear, with no click into them first
+// (docs/decisions/storefront-store-page.md), each giving way to the next — also when the diner
+// was already reading (had clicked the page) before the notice opened.
+for (const screen of screens) {
+  test(`the arrival notice and the store location choice close with Escape at ${screen.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    await page.goto('/store/demo');
+    await page.getByRole('heading', { level: 1, name: 'Golden Lotus' }).click();
+    const notice = page.getByRole('dialog', { name: 'Golden Lotus' });
+    await expect(notice).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(notice).toBeHidden();
+    const location = page.getByRole('dialog', { name: 'Choose your store location' });
+    await expect(location).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(location).toBeHidden();
+    const method = page.getByRole('dialog', { name: 'Pickup or Delivery?' });
+    await expect(method).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+}

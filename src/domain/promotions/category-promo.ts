@@ -1,6 +1,5 @@
 // Category promotions (spec §3 promoMethod, §9). Each promotion covers the cart lines of its own
 // category only and never takes more than those lines are worth.
-import { formatDollarsShort } from '../format/money.js';
 import { allocateProportionally, applyPpm, percentToPpm } from '../money/rounding.js';
 import type { PromoMethod } from '../settings/schemas.js';
 
@@ -13,17 +12,8 @@ export interface PromoLine {
 
 export type CategoryPromos = Readonly<Record<string, PromoMethod | null | undefined>>;
 
-/** "BUY 2 GET 1 FREE", "BUY $20 GET $5 OFF", "BUY $30 GET 10% OFF" (spec §3). */
-export function promoDisplayText(promo: Pick<PromoMethod, 'type' | 'x' | 'y'>): string {
-  switch (promo.type) {
-    case 'BUY_X_GET_Y_FREE':
-      return `BUY ${promo.x} GET ${promo.y} FREE`;
-    case 'MEET_X_MINUS_Y':
-      return `BUY ${formatDollarsShort(promo.x)} GET ${formatDollarsShort(promo.y)} OFF`;
-    default:
-      return `BUY ${formatDollarsShort(promo.x)} GET ${promo.y}% OFF`;
-  }
-}
+// The badge text lives with the other display formats; re-exported for this module's users.
+export { promoDisplayText } from '../format/promo.js';
 
 /**
  * Buy X get Y free over the units of the given lines: units sorted by price, highest first (ties

@@ -1,5 +1,6 @@
 import { ItemCard } from './ItemCard.js';
 import { PromoBell } from './PromoBell.js';
+import { promoDisplayText } from '../../domain/format/promo.js';
 import type { CategoryView, PublicItemView } from '../../contract/menu.js';
 import { SHOW_ALL, type MenuDisplay } from './display.js';
 
@@ -30,7 +31,10 @@ export function MenuSection({
           <p className="menu-section__name2">{category.name_2nd}</p>
         ) : null}
         {category.promoMethod ? (
-          <p className="menu-section__promo">{category.promoMethod.name}</p>
+          // The merchant's name for it and the spec's reading of its terms (E3.25–E3.27).
+          <p className="menu-section__promo">
+            {category.promoMethod.name}: {promoDisplayText(category.promoMethod)}
+          </p>
         ) : null}
         {category.description ? <p className="menu-section__desc">{category.description}</p> : null}
       </header>

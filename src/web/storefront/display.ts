@@ -29,9 +29,5 @@ export function menuDisplay(info: PublicBusinessInfo): MenuDisplay {
   };
 }
 
-/** "52 Mott Street, New York, NY 10013" (empty parts left out). */
-export function formatAddress(a: PublicBusinessInfo['address']): string {
-  return [a.street, a.city, [a.state, a.postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-}
+// One formatter for the browser and the server (the order-placed page's address comes from it).
+export { formatAddress } from '../../domain/format/address.js';

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import type { OrderPlacedView } from '../../../contract/orders.js';
-import { orderLiveStatus } from '../../../domain/index.js';
+import { formatAddress, orderLiveStatus } from '../../../domain/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
 import { findMerchantOrder, findOrderLines } from './order-placed.repository.js';
@@ -46,6 +46,7 @@ export async function getPlacedOrder(
       phone: merchant.phone,
     },
     orderPreparingNotice: merchant.orderPreparingNotice,
+    handover: handoverOf(order, merchant),
     customerInfoCollect: merchant.customerInfoCollect
       ? {
           enabled: merchant.customerInfoCollect.enabled,
@@ -53,4 +54,22 @@ export async function getPlacedOrder(
         }
       : null,
   };
+}
+
+/** The delivery address, or the store (its branch when the order chose it) that hands it over. */
+function handoverOf(
+  order: { orderMethod: string; customerAddrStr: string; isBranch: boolean },
+  merchant: NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>,
+): OrderPlacedView['handover'] {
+  if (order.orderMethod === 'delivery') {
+    return { kind: 'delivery', name: '', address: order.customerAddrStr };
+  }
+  if (order.isBranch && merchant.branchAddress) {
+    return {
+      kind: 'store',
+      name: merchant.branchName || merchant.name,
+      address: formatAddress(merchant.branchAddress),
+    };
+  }
+  return { kind: 'store', name: merchant.name, address: formatAddress(merchant.address) };
 }

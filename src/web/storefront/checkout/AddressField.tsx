@@ -4,10 +4,19 @@
 // choosing is saved as typed and located by the server.
 import { getAddressSuggestions } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { useContext, useEffect, useState } from 'react';
+import {
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+} from 'react-aria-components';
 import type { AddressSuggestion } from '../../../contract/utils.js';
 import { call } from '../../lib/api.js';
+import { ShowAllFieldErrors } from './CheckoutField.js';
 
 /** Wait this long after the last key before asking (one request per pause, not per key). */
 export const SUGGEST_DELAY_MS = 250;
@@ -16,11 +25,17 @@ const MIN_CHARS = 3;
 export function AddressField({
   saved,
   onSave,
+  check,
 }: {
   saved: string;
   onSave: (address: string, location: AddressSuggestion['location']) => void;
+  /** The field's rule ("Required" when empty), shown once left or on Place the order. */
+  check?: (value: string) => string | null;
 }) {
   const [text, setText] = useState(saved);
+  const [left, setLeft] = useState(false);
+  const showAll = useContext(ShowAllFieldErrors);
+  const error = left || showAll ? (check?.(text) ?? null) : null;
   const [asked, setAsked] = useState('');
   useEffect(() => setText(saved), [saved]);
   useEffect(() => {
@@ -53,11 +68,15 @@ export function AddressField({
         onSave(chosen.description, chosen.location);
       }}
       onBlur={() => {
+        setLeft(true);
         if (text.trim() !== saved) onSave(text.trim(), null);
       }}
+      validationBehavior="aria"
+      isInvalid={Boolean(error)}
     >
       <Label>Delivery address</Label>
       <Input autoComplete="street-address" maxLength={300} />
+      <FieldError className="checkout-error field__error">{error}</FieldError>
       <Popover className="picker__popover">
         <ListBox className="picker__list">
           {(s: (typeof items)[number]) => (

@@ -10,6 +10,11 @@ import type { CartView } from '../../../contract/cart.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
 import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
 import {
+  type CheckoutField,
+  type CheckoutFieldValues,
+  checkoutFieldErrors,
+} from '../../../domain/validation/checkout-fields.js';
+import {
   offeredOrderMethods,
   offeredPaymentMethods,
   paymentLabel,
@@ -20,12 +25,14 @@ import { formatAddress } from '../display.js';
 import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
 import { AddressMap } from '../../components/map/AddressMap.js';
+import { ShowAllFieldErrors } from './CheckoutField.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
 import { Amounts } from './Summary.js';
 import { TextSetting } from './TextSetting.js';
 import { TimeSection } from './TimeSection.js';
 import { PromoCode, Tips } from './TipsAndPromo.js';
 import { useCheckoutSave } from './useCheckoutSave.js';
+import { useSignedInPrefill } from './useSignedInPrefill.js';
 
 const NO_FREE_ITEM = '__none__';
 
@@ -58,6 +65,7 @@ export default function CheckoutView({
       setRefusal(e instanceof Error ? e.message : 'Could not save your choice.');
     });
   const c = cart.checkoutInfo;
+  useSignedInPrefill(c, saveNow);
   const methods = offeredOrderMethods(info, tableName ?? null);
   const payments = offeredPaymentMethods(info);
   // A table name in the route forces dine-in at that table (spec §4); any other saved method is
@@ -72,218 +80,247 @@ export default function CheckoutView({
       ? formatAddress(info.branchAddress)
       : formatAddress(info.address);
   const storeLocation = c.isBranch && info.branchLocation ? info.branchLocation : info.location;
+  // Field messages (spec §5) from the domain's rules, judged on what the field holds now with the
+  // other choices as saved; every field shows its message once Place the order is pressed.
+  const [placeTried, setPlaceTried] = useState(false);
+  const saved: CheckoutFieldValues = { ...c, card: null };
+  const check =
+    (field: CheckoutField) =>
+    (value: string): string | null =>
+      checkoutFieldErrors(
+        { ...saved, [field]: value },
+        { now: Date.now(), zone: info.timeZone, allowAmex: info.allowAmericanExpressCard },
+      )[field] ?? null;
 
   return (
-    <div className="checkout" aria-label="Checkout">
-      {refusal ? (
-        <p className="checkout-banner" role="alert">
-          {refusal}
-        </p>
-      ) : null}
-
-      <section className="checkout-section" aria-labelledby="method-title">
-        <h3 id="method-title" className="checkout-section__title">
-          Method
-        </h3>
-        <RadioGroup
-          className="choice-group"
-          aria-labelledby="method-title"
-          value={c.orderMethod}
-          onChange={(m) =>
-            saveNow({
-              orderMethod: m as OrderMethod,
-              dineinTableName: m === 'dinein' ? (tableName ?? c.dineinTableName) : '',
-            })
-          }
-        >
-          {methods.map((m) => (
-            <Radio key={m} className="choice" value={m}>
-              {m === 'dinein' && tableName
-                ? `${METHOD_LABELS[m]} · Table ${tableName}`
-                : METHOD_LABELS[m]}
-            </Radio>
-          ))}
-        </RadioGroup>
-      </section>
-
-      <section className="checkout-section" aria-labelledby="address-title">
-        <h3 id="address-title" className="checkout-section__title">
-          {c.orderMethod === 'delivery' ? 'Delivery address' : 'Pickup address'}
-        </h3>
-        {c.orderMethod === 'delivery' ? (
-          <>
-            <AddressField
-              saved={c.deliveryAddress}
-              onSave={(address, location) =>
-                saveNow({ deliveryAddress: address, deliveryLocation: location })
-              }
-            />
-            {c.deliveryAddress === '' ? (
-              // Cancelling the address goes back to pickup (spec §4).
-              <Button className="link-button" onPress={() => saveNow({ orderMethod: 'pickup' })}>
-                Cancel delivery and pick up instead
-              </Button>
-            ) : null}
-            {cart.delivery?.message ? (
-              <p className="checkout-note" role="status">
-                {cart.delivery.message}
-              </p>
-            ) : null}
-            {c.deliveryAddress !== '' ? (
-              <AddressMap at={c.deliveryLocation} label={c.deliveryAddress} />
-            ) : null}
-            <TextSetting
-              label="Delivery note"
-              saved={c.deliveryNote}
-              onSave={(v) => saveNow({ deliveryNote: v })}
-              maxLength={500}
-            />
-          </>
-        ) : (
-          <>
-            <p className="checkout-address">
-              {c.isBranch && info.branchName ? `${info.branchName}, ` : `${info.name}, `}
-              {pickupAddress}
-            </p>
-            <AddressMap at={storeLocation} label={pickupAddress} />
-          </>
-        )}
-        {c.orderMethod === 'roomServiceDelivery' ? (
-          <div className="field-row">
-            <TextSetting
-              label="Room number"
-              saved={c.roomServiceRoom}
-              onSave={(v) => saveNow({ roomServiceRoom: v })}
-              maxLength={20}
-            />
-            <TextSetting
-              label="Last name"
-              saved={c.lastName}
-              onSave={(v) => saveNow({ lastName: v })}
-              autoComplete="family-name"
-              maxLength={50}
-            />
-          </div>
-        ) : (
-          <>
-            <div className="field-row">
-              <TextSetting
-                label="Name"
-                saved={c.customerName}
-                onSave={(v) => saveNow({ customerName: v })}
-                autoComplete="name"
-                maxLength={50}
-              />
-              <TextSetting
-                label="Phone"
-                saved={c.phone}
-                onSave={(v) => saveNow({ phone: v })}
-                format={formatPhone}
-                clean={keepPhoneDigits}
-                autoComplete="tel"
-                inputMode="tel"
-              />
-            </div>
-            <TextSetting
-              label="Email (optional)"
-              saved={c.customerEmail}
-              onSave={(v) => saveNow({ customerEmail: v })}
-              autoComplete="email"
-              inputMode="email"
-              maxLength={50}
-            />
-          </>
-        )}
-        {c.orderMethod === 'curbside' ? (
-          <div className="field-row">
-            <TextSetting
-              label="Car make and model"
-              saved={c.carMakeModel}
-              onSave={(v) => saveNow({ carMakeModel: v })}
-              maxLength={100}
-            />
-            <TextSetting
-              label="Car color"
-              saved={c.carColor}
-              onSave={(v) => saveNow({ carColor: v })}
-              maxLength={50}
-            />
-          </div>
+    <ShowAllFieldErrors.Provider value={placeTried}>
+      <div className="checkout" aria-label="Checkout">
+        {refusal ? (
+          <p className="checkout-banner" role="alert">
+            {refusal}
+          </p>
         ) : null}
-      </section>
 
-      <TimeSection info={info} cart={cart} onSave={saveNow} />
-
-      <section className="checkout-section" aria-labelledby="payment-title">
-        <h3 id="payment-title" className="checkout-section__title">
-          Payment
-        </h3>
-        <RadioGroup
-          className="choice-group"
-          aria-labelledby="payment-title"
-          value={c.paymentMethod}
-          onChange={(p) => saveNow({ paymentMethod: p as PaymentMethod })}
-        >
-          {payments.map((p) => (
-            <Radio key={p} className="choice" value={p}>
-              {paymentLabel(p, c.orderMethod)}
-            </Radio>
-          ))}
-        </RadioGroup>
-      </section>
-
-      {cart.freeAddon.dropped ? (
-        // The chosen free item is no longer offered (the subtotal fell under the promotion's
-        // amount, or the merchant changed it): the server left it out; say so.
-        <p className="checkout-note" role="status">
-          Your free item was removed: this order no longer qualifies for it.
-        </p>
-      ) : null}
-      {cart.freeAddon.offered ? (
-        <section className="checkout-section" aria-labelledby="promotion-title">
-          <h3 id="promotion-title" className="checkout-section__title">
-            Promotion
+        <section className="checkout-section" aria-labelledby="method-title">
+          <h3 id="method-title" className="checkout-section__title">
+            Method
           </h3>
           <RadioGroup
             className="choice-group"
-            aria-labelledby="promotion-title"
-            value={c.freeAddonItemName ?? NO_FREE_ITEM}
-            onChange={(v) => saveNow({ freeAddonItemName: v === NO_FREE_ITEM ? null : v })}
+            aria-labelledby="method-title"
+            value={c.orderMethod}
+            onChange={(m) =>
+              saveNow({
+                orderMethod: m as OrderMethod,
+                dineinTableName: m === 'dinein' ? (tableName ?? c.dineinTableName) : '',
+              })
+            }
           >
-            <Radio className="choice" value={NO_FREE_ITEM}>
-              No free item
-            </Radio>
-            {cart.freeAddon.freeItemNames.map((n) => (
-              <Radio key={n} className="choice" value={n}>
-                {n} (free)
+            {methods.map((m) => (
+              <Radio key={m} className="choice" value={m}>
+                {m === 'dinein' && tableName
+                  ? `${METHOD_LABELS[m]} · Table ${tableName}`
+                  : METHOD_LABELS[m]}
               </Radio>
             ))}
           </RadioGroup>
         </section>
-      ) : null}
 
-      <div className="checkout-bottom">
-        <Tips cart={cart} onSave={saveNow} />
-        <section className="checkout-section" aria-label="Promo code entry">
-          <PromoCode cart={cart} onSave={save.save} />
-        </section>
-        <section className="checkout-section" aria-labelledby="summary-title">
-          <h3 id="summary-title" className="checkout-section__title">
-            Summary
+        <section className="checkout-section" aria-labelledby="address-title">
+          <h3 id="address-title" className="checkout-section__title">
+            {c.orderMethod === 'delivery' ? 'Delivery address' : 'Pickup address'}
           </h3>
-          <Amounts cart={cart} />
+          {c.orderMethod === 'delivery' ? (
+            <>
+              <AddressField
+                saved={c.deliveryAddress}
+                check={check('deliveryAddress')}
+                onSave={(address, location) =>
+                  saveNow({ deliveryAddress: address, deliveryLocation: location })
+                }
+              />
+              {c.deliveryAddress === '' ? (
+                // Cancelling the address goes back to pickup (spec §4).
+                <Button className="link-button" onPress={() => saveNow({ orderMethod: 'pickup' })}>
+                  Cancel delivery and pick up instead
+                </Button>
+              ) : null}
+              {cart.delivery?.message ? (
+                <p className="checkout-note" role="status">
+                  {cart.delivery.message}
+                </p>
+              ) : null}
+              {c.deliveryAddress !== '' ? (
+                <AddressMap at={c.deliveryLocation} label={c.deliveryAddress} />
+              ) : null}
+              <TextSetting
+                label="Delivery note"
+                autoComplete="off"
+                saved={c.deliveryNote}
+                onSave={(v) => saveNow({ deliveryNote: v })}
+                maxLength={500}
+              />
+            </>
+          ) : (
+            <>
+              <p className="checkout-address">
+                {c.isBranch && info.branchName ? `${info.branchName}, ` : `${info.name}, `}
+                {pickupAddress}
+              </p>
+              <AddressMap at={storeLocation} label={pickupAddress} />
+            </>
+          )}
+          {c.orderMethod === 'roomServiceDelivery' ? (
+            <div className="field-row">
+              <TextSetting
+                label="Room number"
+                autoComplete="off"
+                check={check('roomServiceRoom')}
+                saved={c.roomServiceRoom}
+                onSave={(v) => saveNow({ roomServiceRoom: v })}
+                maxLength={20}
+              />
+              <TextSetting
+                label="Last name"
+                check={check('lastName')}
+                saved={c.lastName}
+                onSave={(v) => saveNow({ lastName: v })}
+                autoComplete="family-name"
+                maxLength={50}
+              />
+            </div>
+          ) : (
+            <>
+              <div className="field-row">
+                <TextSetting
+                  label="Name"
+                  check={check('customerName')}
+                  saved={c.customerName}
+                  onSave={(v) => saveNow({ customerName: v })}
+                  autoComplete="name"
+                  maxLength={50}
+                />
+                <TextSetting
+                  label="Phone"
+                  check={check('phone')}
+                  saved={c.phone}
+                  onSave={(v) => saveNow({ phone: v })}
+                  format={formatPhone}
+                  clean={keepPhoneDigits}
+                  autoComplete="tel"
+                  inputMode="tel"
+                />
+              </div>
+              <TextSetting
+                label="Email (optional)"
+                check={check('customerEmail')}
+                saved={c.customerEmail}
+                onSave={(v) => saveNow({ customerEmail: v })}
+                autoComplete="email"
+                inputMode="email"
+                maxLength={50}
+              />
+            </>
+          )}
+          {c.orderMethod === 'curbside' ? (
+            <div className="field-row">
+              <TextSetting
+                label="Car make and model"
+                autoComplete="off"
+                check={check('carMakeModel')}
+                saved={c.carMakeModel}
+                onSave={(v) => saveNow({ carMakeModel: v })}
+                maxLength={100}
+              />
+              <TextSetting
+                label="Car color"
+                autoComplete="off"
+                check={check('carColor')}
+                saved={c.carColor}
+                onSave={(v) => saveNow({ carColor: v })}
+                maxLength={50}
+              />
+            </div>
+          ) : null}
         </section>
-        <PlaceOrder
-          merchantId={merchantId}
-          uid={uid}
-          cart={cart}
-          latestCart={save.settled}
-          cardOnHostedPage={info.ecomm_provider === 'elavon'}
-        />
-        <Button className="button checkout__back" onPress={onBackToMenu}>
-          Back to Menu
-        </Button>
+
+        <TimeSection info={info} cart={cart} onSave={saveNow} />
+
+        <section className="checkout-section" aria-labelledby="payment-title">
+          <h3 id="payment-title" className="checkout-section__title">
+            Payment
+          </h3>
+          <RadioGroup
+            className="choice-group"
+            aria-labelledby="payment-title"
+            value={c.paymentMethod}
+            onChange={(p) => saveNow({ paymentMethod: p as PaymentMethod })}
+          >
+            {payments.map((p) => (
+              <Radio key={p} className="choice" value={p}>
+                {paymentLabel(p, c.orderMethod)}
+              </Radio>
+            ))}
+          </RadioGroup>
+        </section>
+
+        {cart.freeAddon.dropped ? (
+          // The chosen free item is no longer offered (the subtotal fell under the promotion's
+          // amount, or the merchant changed it): the server left it out; say so.
+          <p className="checkout-note" role="status">
+            Your free item was removed: this order no longer qualifies for it.
+          </p>
+        ) : null}
+        {cart.freeAddon.offered ? (
+          <section className="checkout-section" aria-labelledby="promotion-title">
+            <h3 id="promotion-title" className="checkout-section__title">
+              Promotion
+            </h3>
+            <RadioGroup
+              className="choice-group"
+              aria-labelledby="promotion-title"
+              value={c.freeAddonItemName ?? NO_FREE_ITEM}
+              onChange={(v) => saveNow({ freeAddonItemName: v === NO_FREE_ITEM ? null : v })}
+            >
+              <Radio className="choice" value={NO_FREE_ITEM}>
+                No free item
+              </Radio>
+              {cart.freeAddon.freeItemNames.map((n) => (
+                <Radio key={n} className="choice" value={n}>
+                  {n} (free)
+                </Radio>
+              ))}
+            </RadioGroup>
+          </section>
+        ) : null}
+
+        <div className="checkout-bottom">
+          <Tips cart={cart} onSave={saveNow} />
+          <section className="checkout-section" aria-label="Promo code entry">
+            <PromoCode cart={cart} onSave={save.save} />
+          </section>
+          <section className="checkout-section" aria-labelledby="summary-title">
+            <h3 id="summary-title" className="checkout-section__title">
+              Summary
+            </h3>
+            <Amounts cart={cart} />
+          </section>
+          <PlaceOrder
+            merchantId={merchantId}
+            uid={uid}
+            cart={cart}
+            latestCart={save.settled}
+            cardOnHostedPage={info.ecomm_provider === 'elavon'}
+            zone={info.timeZone}
+            allowAmex={info.allowAmericanExpressCard}
+            onPlacePressed={() => setPlaceTried(true)}
+            savePhone={(phone) => save.save({ phone })}
+          />
+          <Button className="button checkout__back" onPress={onBackToMenu}>
+            Back to Menu
+          </Button>
+        </div>
       </div>
-    </div>
+    </ShowAllFieldErrors.Provider>
   );
 }

@@ -1,7 +1,9 @@
 // The phone verification modal (spec §2 "Other modals", §4 step 3): an anonymous diner's phone is
 // confirmed with a 4-digit code sent by text before the order goes on. Offline the code is in the
-// outbox (/dev/outbox). The phone is the checkout's (the server checks that one); the phone and
-// the code are checked with the domain's rules first.
+// outbox (/dev/outbox). The phone starts as the checkout's and can be corrected here (V5.63: a
+// phone that is not 10 digits reads "Please enter a valid Phone number" beside it and no code is
+// sent); a changed phone is saved to the checkout before the order goes on, since the server
+// checks the checkout's phone. The phone and the code are checked with the domain's rules first.
 import { sendVerificationCode, verifyPhone } from '../../../contract/refs.js';
 import { useState } from 'react';
 import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
@@ -22,7 +24,8 @@ export function PhoneVerification({
   onVerified: (phoneDigits: string) => void;
   onCancel: () => void;
 }) {
-  const phone = keepPhoneDigits(initialPhone);
+  const [phone, setPhone] = useState(() => keepPhoneDigits(initialPhone));
+  const [phoneError, setPhoneError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [sent, setSent] = useState(false);
   const captcha = useCaptchaSettings();
@@ -31,7 +34,8 @@ export function PhoneVerification({
 
   async function sendCode() {
     const parsed = sendCodeSchema.safeParse({ phoneNum: phone });
-    if (!parsed.success) return setError(MESSAGES.PHONE_INVALID);
+    if (!parsed.success) return setPhoneError(MESSAGES.PHONE_INVALID);
+    setPhoneError(null);
     setBusy(true);
     setError(null);
     try {
@@ -79,10 +83,26 @@ export function PhoneVerification({
           void (sent ? confirm() : sendCode());
         }}
       >
-        <p>
-          We text a 4-digit code to <strong>{formatPhone(phone)}</strong> to confirm your order. To
-          use another phone, close this and change it in the checkout.
-        </p>
+        <p>We text a 4-digit code to this phone to confirm your order.</p>
+        <TextField
+          className="field"
+          value={formatPhone(phone)}
+          onChange={(v) => {
+            setPhone(keepPhoneDigits(v));
+            setPhoneError(null);
+            // A code goes to one phone: a new phone needs a new code.
+            setSent(false);
+          }}
+          isDisabled={busy}
+          inputMode="tel"
+          autoComplete="tel"
+          validationBehavior="aria"
+          isInvalid={phoneError !== null}
+        >
+          <Label>Phone number</Label>
+          <Input />
+          <FieldError className="checkout-error field__error">{phoneError}</FieldError>
+        </TextField>
         {sent ? (
           <TextField
             className="field"

@@ -45,6 +45,8 @@ function show() {
           uid="u1"
           cart={cart}
           latestCart={() => Promise.resolve(cart)}
+          zone="America/New_York"
+          allowAmex
         />
       </MemoryRouter>
     </QueryClientProvider>,

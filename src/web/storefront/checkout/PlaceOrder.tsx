@@ -5,8 +5,8 @@
 // Card fields live only in this component's memory and leave only in the send-order call.
 import { sendOrder } from '../../../contract/refs.js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Button, Input, Label, TextField } from 'react-aria-components';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import type { CartView } from '../../../contract/cart.js';
 import {
@@ -15,11 +15,17 @@ import {
   keepCardDigits,
   keepCvv,
   keepExpiryDigits,
+  keepPhoneDigits,
 } from '../../../domain/format/fields.js';
+import {
+  type CheckoutCardValues,
+  checkoutFieldErrors,
+} from '../../../domain/validation/checkout-fields.js';
 import { ApiError, call } from '../../lib/api.js';
 import { formatCents } from '../../lib/format.js';
 import { cartKeys } from '../cart/queries.js';
 import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';
+import { CheckoutField, ShowAllFieldErrors } from './CheckoutField.js';
 import { CAPTCHA_UNAVAILABLE, captchaTokens, useCaptchaSettings } from './captcha.js';
 import { payOnHostedPage } from './hosted-page.js';
 import { PhoneVerification } from './PhoneVerification.js';
@@ -39,7 +45,13 @@ interface Banner {
   sticky: boolean;
 }
 
-const emptyCard = { cardNumber: '', expiry: '', cvv: '', billingStreet: '', billingZip: '' };
+const emptyCard: CheckoutCardValues = {
+  cardNumber: '',
+  expiry: '',
+  cvv: '',
+  billingStreet: '',
+  billingZip: '',
+};
 
 export function PlaceOrder({
   merchantId,
@@ -47,6 +59,10 @@ export function PlaceOrder({
   cart,
   latestCart,
   cardOnHostedPage = false,
+  zone,
+  allowAmex,
+  onPlacePressed,
+  savePhone,
 }: {
   merchantId: string;
   uid: string;
@@ -55,6 +71,13 @@ export function PlaceOrder({
   cardOnHostedPage?: boolean;
   /** The cart once every checkout save so far is answered (what the order must match). */
   latestCart: () => Promise<CartView | undefined>;
+  /** The merchant's time zone and Amex flag, for the card fields' rules (spec §5). */
+  zone: string;
+  allowAmex: boolean;
+  /** Told at each press, so every checkout field shows its message from then on. */
+  onPlacePressed?: () => void;
+  /** Saves a phone corrected in the verification modal to the checkout (what the server checks). */
+  savePhone?: (digits: string) => Promise<unknown>;
 }) {
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -67,6 +90,18 @@ export function PlaceOrder({
   const inFlight = useRef(false);
   const byCard = cart.checkoutInfo.paymentMethod === 'creditcard';
   const captcha = useCaptchaSettings();
+  // Card fields show their message once left, or once Place the order is pressed (spec §5).
+  const [left, setLeft] = useState<Partial<Record<keyof CheckoutCardValues, true>>>({});
+  const [pressed, setPressed] = useState(false);
+  const showAll = useContext(ShowAllFieldErrors) || pressed;
+  const cardErrors = checkoutFieldErrors(
+    { ...cart.checkoutInfo, card },
+    { now: Date.now(), zone, allowAmex },
+  );
+  const cardField = (name: keyof CheckoutCardValues) => ({
+    error: left[name] || showAll ? cardErrors[name] : null,
+    onBlur: () => setLeft((l) => ({ ...l, [name]: true })),
+  });
 
   useEffect(() => {
     if (!banner || banner.sticky) return;
@@ -78,6 +113,8 @@ export function PlaceOrder({
     // The guard against a double submission: a second press while one is on its way does nothing.
     if (inFlight.current) return;
     inFlight.current = true;
+    setPressed(true);
+    onPlacePressed?.();
     setPlacing(true);
     setBanner(null);
     try {
@@ -172,57 +209,48 @@ export function PlaceOrder({
       {byCard && !cardOnHostedPage ? (
         <fieldset className="checkout-section card-fields">
           <legend className="checkout-section__title">Card</legend>
-          <TextField
-            className="field"
+          <CheckoutField
+            label="Card number"
             value={formatCardNumber(card.cardNumber)}
             onChange={(v) => setCard({ ...card, cardNumber: keepCardDigits(v) })}
             inputMode="numeric"
             autoComplete="cc-number"
-          >
-            <Label>Card number</Label>
-            <Input />
-          </TextField>
+            {...cardField('cardNumber')}
+          />
           <div className="field-row">
-            <TextField
-              className="field"
+            <CheckoutField
+              label="Expiry (MM/YY)"
               value={formatExpiry(card.expiry)}
               onChange={(v) => setCard({ ...card, expiry: keepExpiryDigits(v) })}
               inputMode="numeric"
               autoComplete="cc-exp"
-            >
-              <Label>Expiry (MM/YY)</Label>
-              <Input />
-            </TextField>
-            <TextField
-              className="field"
+              {...cardField('expiry')}
+            />
+            <CheckoutField
+              label="CVV"
               value={card.cvv}
               onChange={(v) => setCard({ ...card, cvv: keepCvv(v) })}
               inputMode="numeric"
               autoComplete="cc-csc"
-            >
-              <Label>CVV</Label>
-              <Input />
-            </TextField>
+              {...cardField('cvv')}
+            />
           </div>
-          <TextField
-            className="field"
+          <CheckoutField
+            label="Billing street"
             value={card.billingStreet}
             onChange={(v) => setCard({ ...card, billingStreet: v })}
             autoComplete="billing street-address"
-          >
-            <Label>Billing street</Label>
-            <Input />
-          </TextField>
-          <TextField
-            className="field"
+            maxLength={200}
+            {...cardField('billingStreet')}
+          />
+          <CheckoutField
+            label="Billing ZIP"
             value={card.billingZip}
             onChange={(v) => setCard({ ...card, billingZip: v.replace(/\D/g, '').slice(0, 10) })}
             inputMode="numeric"
             autoComplete="billing postal-code"
-          >
-            <Label>Billing ZIP</Label>
-            <Input />
-          </TextField>
+            {...cardField('billingZip')}
+          />
         </fieldset>
       ) : null}
       {banner ? (
@@ -243,9 +271,19 @@ export function PlaceOrder({
         <PhoneVerification
           phone={cart.checkoutInfo.phone}
           onCancel={() => setVerifyPhone(false)}
-          onVerified={() => {
+          onVerified={(digits) => {
             setVerifyPhone(false);
-            void place();
+            void (async () => {
+              if (digits !== keepPhoneDigits(cart.checkoutInfo.phone)) {
+                try {
+                  await savePhone?.(digits);
+                } catch (e) {
+                  setBanner({ text: e instanceof Error ? e.message : String(e), sticky: false });
+                  return;
+                }
+              }
+              await place();
+            })();
           }}
         />
       ) : null}

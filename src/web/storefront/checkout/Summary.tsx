@@ -1,4 +1,7 @@
-// SUMMARY's amounts, exactly as the server priced them (the browser never totals a cart).
+// SUMMARY's amounts, exactly as the server priced them (the browser never totals a cart). The six
+// lines of checklist S2.29 (subtotal, taxes, tips, fees, discount, total) always show, at $0.00
+// when nothing applies, so the diner sees where a promo code would go; the delivery and room
+// service fees only for those methods.
 import type { CartView } from '../../../contract/cart.js';
 import { formatCents } from '../../lib/format.js';
 
@@ -8,10 +11,11 @@ export function Amounts({ cart }: { cart: CartView }) {
     ['Subtotal', a.subtotalCents, true],
     ['Taxes', a.taxCents, true],
     ['Tips', a.tipsCents + a.fixedTipsCents, true],
-    ['Fees', a.feesShownCents, a.feesShownCents > 0],
+    ['Fees', a.feesShownCents, true],
     ['Delivery fee', a.deliveryFeeCents, a.deliveryFeeCents > 0],
     ['Room service fee', a.roomServiceDeliveryFeeCents, a.roomServiceDeliveryFeeCents > 0],
-    ['Discount', -a.discountCents, a.discountCents > 0],
+    // Never "-$0.00".
+    ['Discount', a.discountCents > 0 ? -a.discountCents : 0, true],
   ];
   return (
     <dl className="amounts" aria-label="Order amounts">

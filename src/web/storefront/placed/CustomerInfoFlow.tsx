@@ -1,12 +1,14 @@
 // The customer-info flow of the order-placed page (spec §4): the merchant's message with Decline
 // (closes) and Enroll (opens the form); the form with Back (to the message) and Submit; a thank-you
-// that closes itself after 2 seconds. Shown once per order in this tab.
+// that closes itself after 2 seconds. Shown once per order in this tab. It sits in the page below
+// the order's status (issue 25: as a modal it covered the status on arrival), a labelled region.
+// The phone keeps digits only as typed (V5.102); each field is judged when left, and all on Submit.
 import { sendCustomerInfo } from '../../../contract/refs.js';
 import { useEffect, useState } from 'react';
+import { digitsOnly } from '../../../domain/format/fields.js';
 import { Button, FieldError, Input, Label, TextField } from 'react-aria-components';
 import { customerInfoSchema } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
-import { StoreDialog } from '../dialog/StoreDialog.js';
 // The form fields' styles are the checkout's.
 import '../checkout/checkout.css';
 import { FormError } from '../dialog/FormError.js';
@@ -17,11 +19,20 @@ export const THANK_YOU_MS = 2_000;
 const FIELDS = [
   { name: 'fname', label: 'First name', autoComplete: 'given-name' },
   { name: 'lname', label: 'Last name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel' },
+  { name: 'email', label: 'Email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', inputMode: 'tel' },
   { name: 'address', label: 'Address', autoComplete: 'street-address' },
 ] as const;
 type FieldName = (typeof FIELDS)[number]['name'];
+
+/** The most digits a phone keeps (the schema's maximum). */
+const PHONE_MAX_DIGITS = 15;
+
+/** One field's message under the shared schema, or undefined when it passes. */
+function fieldMessage(name: FieldName, value: string): string | undefined {
+  const result = customerInfoSchema.shape[name].safeParse(value);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
 const seenKey = (orderId: string) => `forkful.customerInfo.${orderId}`;
 
@@ -87,13 +98,16 @@ export default function CustomerInfoFlow({
   const title =
     step === 'thanks' ? 'Thank you!' : step === 'form' ? 'Your details' : 'Stay in touch';
   return (
-    <StoreDialog title={title} onClose={close}>
+    <section className="customer-info" aria-labelledby="customer-info-title">
+      <h2 id="customer-info-title" className="customer-info__title">
+        {title}
+      </h2>
       {step === 'message' ? (
         <>
-          <div className="entry-modal__body">
+          <div className="customer-info__body">
             <p>{message}</p>
           </div>
-          <div className="entry-modal__actions">
+          <div className="customer-info__actions">
             <Button className="button" onPress={close}>
               Decline
             </Button>
@@ -104,7 +118,7 @@ export default function CustomerInfoFlow({
         </>
       ) : step === 'form' ? (
         <form
-          className="entry-modal__body customer-info-form"
+          className="customer-info__body customer-info-form"
           onSubmit={(e) => {
             e.preventDefault();
             void submit();
@@ -115,11 +129,18 @@ export default function CustomerInfoFlow({
               key={f.name}
               className="field"
               value={values[f.name]}
-              onChange={(v) => {
+              onChange={(typed) => {
+                const v = f.name === 'phone' ? digitsOnly(typed).slice(0, PHONE_MAX_DIGITS) : typed;
                 setValues({ ...values, [f.name]: v });
-                setErrors({ ...errors, [f.name]: undefined });
+                // A shown message follows the value as it is corrected.
+                if (errors[f.name]) setErrors({ ...errors, [f.name]: fieldMessage(f.name, v) });
+              }}
+              onBlur={() => {
+                if (values[f.name] !== '')
+                  setErrors({ ...errors, [f.name]: fieldMessage(f.name, values[f.name]) });
               }}
               autoComplete={f.autoComplete}
+              {...('inputMode' in f ? { inputMode: f.inputMode } : {})}
               // The domain's rules judge the form on Submit; the browser's own check would
               // block the submit while a field is marked invalid.
               validationBehavior="aria"
@@ -127,11 +148,11 @@ export default function CustomerInfoFlow({
             >
               <Label>{f.label}</Label>
               <Input />
-              <FieldError>{errors[f.name]}</FieldError>
+              <FieldError className="checkout-error field__error">{errors[f.name]}</FieldError>
             </TextField>
           ))}
-          <FormError message={failure} className="entry-modal__error" />
-          <div className="entry-modal__actions">
+          <FormError message={failure} className="checkout-error" />
+          <div className="customer-info__actions">
             <Button className="button" onPress={() => setStep('message')}>
               Back
             </Button>
@@ -141,10 +162,10 @@ export default function CustomerInfoFlow({
           </div>
         </form>
       ) : (
-        <div className="entry-modal__body">
+        <div className="customer-info__body">
           <p role="status">Thank you! We have your details.</p>
         </div>
       )}
-    </StoreDialog>
+    </section>
   );
 }

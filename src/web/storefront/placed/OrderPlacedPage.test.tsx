@@ -2,7 +2,7 @@
 // replaces the one read with the order, a change of state reads the whole order again, and with no
 // stream to be had the page says what it read.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderPlacedView, PlacedOrderStreamEvent } from '../../../contract/orders.js';
@@ -42,6 +42,7 @@ const order = (over: Partial<OrderPlacedView> = {}): OrderPlacedView => ({
   amounts: zero,
   merchant_info: { merchantId: 'demo', name: 'Golden Dragon', logoUrl: null, phone: '' },
   orderPreparingNotice: '',
+  handover: { kind: 'store', name: 'Golden Dragon', address: '52 Mott Street, New York, NY 10013' },
   customerInfoCollect: null,
   ...over,
 });
@@ -145,5 +146,107 @@ describe('OrderPlacedPage live status', () => {
     expect(FakeEventSource.open).toHaveLength(1);
     cleanup();
     expect(FakeEventSource.open).toHaveLength(0);
+  });
+});
+
+describe('OrderPlacedPage says one thing at a time (issue 25)', () => {
+  it('the estimate by method gives way to the ready time as soon as the merchant sets one', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    reads = [order({ readyTime: { kind: 'range', text: '15-25 min' } })];
+    show();
+    const method = await screen.findByTestId('order-method');
+    expect(method.textContent).toBe('Pickup — 15-25 min');
+    await act(() =>
+      FakeEventSource.open[0]!.push({
+        state: 'placed',
+        live: { status: 'ready_at', readyAt: '2026-05-12T22:01:00.000Z', text: 'Ready at 6:01 PM' },
+      }),
+    );
+    expect(screen.getByTestId('order-status').textContent).toBe('Ready at 6:01 PM');
+    expect(screen.getByTestId('order-method').textContent).toBe('Pickup');
+    expect(screen.queryByText(/15-25 min/)).toBeNull();
+    await act(() =>
+      FakeEventSource.open[0]!.push({
+        state: 'placed',
+        live: { status: 'ready', readyAt: null, text: 'Ready' },
+      }),
+    );
+    expect(screen.queryByText(/15-25 min/)).toBeNull();
+  });
+
+  it('shows the pickup address with a map link, and the store phone as (xxx)xxx-xxxx', async () => {
+    reads = [
+      order({
+        merchant_info: {
+          merchantId: 'demo',
+          name: 'Golden Dragon',
+          logoUrl: null,
+          phone: '2125550188',
+        },
+      }),
+    ];
+    show();
+    await screen.findByTestId('order-status');
+    expect(screen.getByText(/52 Mott Street, New York, NY 10013/)).toBeTruthy();
+    const map = screen.getByRole('link', { name: 'Open in Maps' });
+    expect(map.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=52%20Mott%20Street%2C%20New%20York%2C%20NY%2010013',
+    );
+    const phone = screen.getByRole('link', { name: '(212)555-0188' });
+    expect(phone.getAttribute('href')).toBe('tel:+12125550188');
+    expect(screen.queryByText(/2125550188/)).toBeNull();
+  });
+
+  it('shows the delivery address for a delivery, and no map link', async () => {
+    reads = [
+      order({
+        orderMethod: 'delivery',
+        handover: { kind: 'delivery', name: '', address: '100 Centre Street, New York, NY' },
+      }),
+    ];
+    show();
+    await screen.findByTestId('order-status');
+    expect(screen.getByText(/Delivery to/).parentElement?.textContent).toBe(
+      'Delivery to 100 Centre Street, New York, NY',
+    );
+    expect(screen.queryByRole('link', { name: 'Open in Maps' })).toBeNull();
+  });
+
+  it('puts "Stay in touch" in the page below the status, not in a dialog over it', async () => {
+    reads = [order({ customerInfoCollect: { enabled: true, noticeMsg: 'Join our list!' } })];
+    show();
+    // The flow is a lazy chunk: its first import in this run takes a moment.
+    const region = await screen.findByRole(
+      'region',
+      { name: 'Stay in touch' },
+      { timeout: 10_000 },
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const status = screen.getByTestId('order-status');
+    // The status comes first in the page.
+    expect(status.compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(region).getByText('Join our list!')).toBeTruthy();
+  });
+
+  it('V5.102: the customer-info phone keeps digits only as typed, and is judged when left', async () => {
+    sessionStorage.clear();
+    reads = [order({ customerInfoCollect: { enabled: true, noticeMsg: 'Join our list!' } })];
+    show();
+    const region = await screen.findByRole(
+      'region',
+      { name: 'Stay in touch' },
+      { timeout: 10_000 },
+    );
+    fireEvent.click(within(region).getByRole('button', { name: 'Enroll' }));
+    const phone = await screen.findByRole('textbox', { name: 'Phone' });
+    fireEvent.change(phone, { target: { value: '555-123-4567' } });
+    expect((phone as HTMLInputElement).value).toBe('5551234567');
+    expect(phone.getAttribute('inputmode')).toBe('tel');
+    fireEvent.change(phone, { target: { value: '555-123-456' } });
+    fireEvent.blur(phone);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Invalid phone format')).toBeTruthy();
+    fireEvent.change(phone, { target: { value: '5551234567' } });
+    expect(screen.queryByText('Invalid phone format')).toBeNull();
   });
 });

@@ -2,12 +2,15 @@
 // the confirmation, its live status (issue 12: Received, Confirmed, Ready at…, Ready, Cancelled,
 // pushed by the order's stream), the lines and amounts, the ready-time rule — then the
 // customer-info flow when the merchant collects it. An unknown merchant or order goes to the site
-// root (spec §2).
+// root (spec §2). Issue 25: one reading of when — the estimate by method until the merchant sets a
+// ready time, then only the status; where it is handed over (the store with a map link, or the
+// delivery address); the store phone as (xxx)xxx-xxxx; the customer-info flow below the status.
 import { getPlacedOrder } from '../../../contract/refs.js';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { OrderPlacedView } from '../../../contract/orders.js';
+import { formatPhone, keepPhoneDigits } from '../../../domain/format/fields.js';
 import { SiteFooter } from '../../components/SiteFooter.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
 import { call, isApiError } from '../../lib/api.js';
@@ -32,6 +35,43 @@ function methodText(order: OrderPlacedView): string {
   return order.orderMethod === 'dinein' && order.dineinTableName
     ? `${label} · Table ${order.dineinTableName}`
     : label;
+}
+
+/**
+ * The estimate by method (or the scheduled time) while the merchant has set no ready time; once
+ * the status says when (Ready at…, Ready) or the order is cancelled, the status alone says it.
+ */
+function showsEstimate(order: OrderPlacedView): boolean {
+  return (
+    order.state === 'placed' &&
+    (order.live === null || order.live.status === 'received' || order.live.status === 'confirmed')
+  );
+}
+
+/** A map search for the address (opens the maps app on a phone). */
+export function mapLink(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+function Handover({ order }: { order: OrderPlacedView }) {
+  const h = order.handover;
+  if (!h.address) return null;
+  if (h.kind === 'delivery') {
+    return (
+      <p className="order-placed__handover">
+        <span className="muted">Delivery to</span> {h.address}
+      </p>
+    );
+  }
+  return (
+    <p className="order-placed__handover">
+      <span className="muted">{order.orderMethod === 'pickup' ? 'Pick up at' : 'At'}</span> {h.name}
+      , {h.address}{' '}
+      <a href={mapLink(h.address)} target="_blank" rel="noreferrer">
+        Open in Maps
+      </a>
+    </p>
+  );
 }
 
 export function OrderPlacedPage() {
@@ -105,12 +145,25 @@ export function OrderPlacedPage() {
           </p>
         ) : null}
         {o.state === 'placed' ? (
-          <p className="order-placed__ready">
-            <strong>{methodText(o)}</strong> — {o.readyTime.text}
+          <p className="order-placed__ready" data-testid="order-method">
+            <strong>{methodText(o)}</strong>
+            {showsEstimate(o) ? ` — ${o.readyTime.text}` : null}
           </p>
         ) : null}
+        {o.state !== 'voided' ? <Handover order={o} /> : null}
         {o.state === 'placed' && o.orderPreparingNotice ? (
           <p className="order-placed__notice">{o.orderPreparingNotice}</p>
+        ) : null}
+        {o.state === 'placed' && o.customerInfoCollect?.enabled && !infoDone ? (
+          // Below the status, never over it.
+          <Suspense fallback={null}>
+            <CustomerInfoFlow
+              merchantId={merchantId}
+              orderId={o._id}
+              message={o.customerInfoCollect.noticeMsg}
+              onDone={() => setInfoDone(true)}
+            />
+          </Suspense>
         ) : null}
         <ul className="order-placed__lines" aria-label="Your order">
           {o.orderItems.map((l, i) => (
@@ -152,22 +205,21 @@ export function OrderPlacedPage() {
               : o.paymentMethod === 'cash'
                 ? 'Pay when you collect it.'
                 : ''}
-          {o.merchant_info.phone ? ` Questions? Call ${o.merchant_info.phone}.` : ''}
+          {o.merchant_info.phone ? (
+            <>
+              {' '}
+              Questions? Call{' '}
+              <a href={`tel:+1${keepPhoneDigits(o.merchant_info.phone)}`}>
+                {formatPhone(o.merchant_info.phone)}
+              </a>
+              .
+            </>
+          ) : null}
         </p>
         <Link className="button" to={`/store/${encodeURIComponent(merchantId)}`}>
           Back to the menu
         </Link>
       </main>
-      {o.state === 'placed' && o.customerInfoCollect?.enabled && !infoDone ? (
-        <Suspense fallback={null}>
-          <CustomerInfoFlow
-            merchantId={merchantId}
-            orderId={o._id}
-            message={o.customerInfoCollect.noticeMsg}
-            onDone={() => setInfoDone(true)}
-          />
-        </Suspense>
-      ) : null}
       <SiteFooter />
     </div>
   );

@@ -3,7 +3,7 @@
 // view works on one category at a time, chosen at its top: each save is one category's record.
 import type { CategoryView } from '../../../../contract/menu.js';
 import { categoryPromoFormSchema } from '../../../../domain/merchant-rules/store.js';
-import { promoDisplayText } from '../../../../domain/promotions/category-promo.js';
+import { promoDisplayText } from '../../../../domain/format/promo.js';
 import { formatMoney } from '../../../../domain/format/money.js';
 import {
   PROMO_TYPES,

@@ -21,7 +21,7 @@ import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
 import { AddressMap } from '../../components/map/AddressMap.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
-import { Amounts } from './Summary.js';
+import { Amounts, DeliveryMinimumNote } from './Summary.js';
 import { TextSetting } from './TextSetting.js';
 import { TimeSection } from './TimeSection.js';
 import { PromoCode, Tips } from './TipsAndPromo.js';
@@ -271,7 +271,8 @@ export default function CheckoutView({
           <h3 id="summary-title" className="checkout-section__title">
             Summary
           </h3>
-          <Amounts cart={cart} />
+          <Amounts cart={cart} info={info} />
+          <DeliveryMinimumNote cart={cart} info={info} />
         </section>
         <PlaceOrder
           merchantId={merchantId}

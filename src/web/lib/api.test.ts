@@ -132,10 +132,10 @@ describe('api client', () => {
           }),
       ),
     );
-    const error = await demoInfo().catch((e: unknown) => e as Error);
-    expect(error.message).toBe(
-      'Internal error [9b1deb4d]. Please try again; if it keeps happening, contact support and quote this code.',
-    );
+    await expect(demoInfo()).rejects.toMatchObject({
+      message:
+        'Internal error [9b1deb4d]. Please try again; if it keeps happening, contact support and quote this code.',
+    });
     respond(502, undefined);
     await expect(demoInfo()).rejects.toMatchObject({ message: 'Request failed (502)' });
     respond(500, undefined);

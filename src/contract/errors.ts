@@ -1,4 +1,4 @@
-// The error answer of every route (DESIGN.md §4): `{ code, message, issues? }`, with `code` from
+// The error answer of every route (DESIGN.md §4): `{ code, message, issues?, reference? }`, with `code` from
 // one closed list. The server's error handler builds it; the browser's ApiError reads it.
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './error-codes.js';
@@ -20,6 +20,11 @@ export const errorBody = z.object({
   code: errorCodeSchema,
   message: z.string(),
   issues: z.array(fieldIssue).optional(),
+  /**
+   * On a 500 only: a short code naming this failure in the server's log (the request id's first
+   * characters; the log line carries the whole id), for the diner to quote to support (M8.10).
+   */
+  reference: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 

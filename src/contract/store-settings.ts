@@ -9,6 +9,7 @@ import {
   noticeSchema,
   orderPromotionFormSchema,
   tableNameSchema,
+  fixedTipRateSchema,
   taxRateSchema,
   weeklyHoursFormSchema,
   weeklyPrepTimeFormSchema,
@@ -123,6 +124,8 @@ export const businessInfoUpdate = z.object({
   orderPromotionsAvailableTime: weeklyHoursFormSchema.nullish(),
   // tax
   taxRate: taxRateSchema.optional(),
+  /** The fixed gratuity (K9.8): a fraction 0..1, kept in ppm like the tax rate. */
+  fixedTipRate: fixedTipRateSchema.optional(),
   // methods, delivery and curbside
   delivery: z.boolean().optional(),
   curbside: z.boolean().optional(),

@@ -122,3 +122,14 @@ export type SaveFailure = keyof typeof SAVE_FAILURES;
 export function saveFailureAlert(which: SaveFailure): { title: string; detail: string } {
   return { title: SAVE_FAILURES[which], detail: MESSAGES.CHECK_NETWORK };
 }
+
+/**
+ * §8 "Internal error [..]" with the advice to contact support (checklist M8.10): what fills
+ * "[..]" is a reference code naming the failure in the server's log, never the error's details.
+ */
+export function internalErrorText(reference?: string): string {
+  const advice = 'Please try again; if it keeps happening, contact support';
+  return reference
+    ? `${MESSAGES.INTERNAL_ERROR} [${reference}]. ${advice} and quote this code.`
+    : `${MESSAGES.INTERNAL_ERROR}. ${advice}.`;
+}

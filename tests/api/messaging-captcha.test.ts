@@ -116,4 +116,16 @@ describe('captcha on (reCAPTCHA siteverify)', () => {
       requireCaptcha(t.ctx, 'pass:signup:0.9#svc2', { action: 'place_order' }),
     ).rejects.toMatchObject({ code: 'forbidden' });
   });
+
+  it('names the token field in its refusal, so the page can end loading silently (T4.33)', async () => {
+    await expect(
+      requireCaptcha(t.ctx, 'fail#t433', { field: 'cardRecaptchaToken' }),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+      issues: [{ path: ['body', 'cardRecaptchaToken'] }],
+    });
+    await expect(requireCaptcha(t.ctx, 'fail#t433b')).rejects.toMatchObject({
+      issues: [{ path: ['body', 'recaptchaToken'] }],
+    });
+  });
 });

@@ -39,6 +39,24 @@ export const taxRateSchema = loose.transform((value, ctx) => {
   return ppm;
 });
 
+/** Ours: the spec gives no text for the fixed gratuity rate (checklist K9.8). */
+export const GRATUITY_RATE_MESSAGE = 'Gratuity rate must be a fraction between 0 and 1, e.g. 0.18';
+
+/**
+ * Fixed gratuity rate (spec §3 fixedTipRate, default 0): a fraction 0..1 like the tax rate, but
+ * empty means none (0) — a store without a gratuity is the usual case.
+ */
+export const fixedTipRateSchema = loose.transform((value, ctx) => {
+  const text = asText(value);
+  if (text === '') return 0;
+  const ppm = parseFractionToPpm(typeof value === 'number' ? value : text);
+  if (ppm === null || ppm > PPM) {
+    ctx.addIssue({ code: 'custom', message: GRATUITY_RATE_MESSAGE });
+    return z.NEVER;
+  }
+  return ppm;
+});
+
 export const noticeSchema = z.string().max(2000, MESSAGES.INVALID).transform(noticeToStored);
 
 /**

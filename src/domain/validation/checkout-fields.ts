@@ -12,8 +12,8 @@ import {
   checkPhone,
   checkZip,
   type FieldCheck,
-  looksLikeEmail,
 } from './fields.js';
+import { isEmailAddress } from './email.js';
 
 export interface CheckoutCardValues {
   cardNumber: string;
@@ -69,7 +69,7 @@ export function checkoutFieldErrors(
     checks.push(['phone', required(v.phone, checkPhone)]);
     // Email is optional (V5.21); when typed it must look like one (the checkout schema's rule).
     const email = v.customerEmail.trim();
-    checks.push(['customerEmail', email === '' || looksLikeEmail(email) ? null : MESSAGES.INVALID]);
+    checks.push(['customerEmail', email === '' || isEmailAddress(email) ? null : MESSAGES.INVALID]);
   }
   if (v.orderMethod === 'delivery') checks.push(['deliveryAddress', required(v.deliveryAddress)]);
   if (v.orderMethod === 'curbside') {

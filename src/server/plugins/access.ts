@@ -2,7 +2,7 @@
 // handler, and the declared table is what the authorization-matrix test walks.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { readAnonId } from '../modules/diners/anon-id.js';
+import { missingAnonId, readAnonId } from '../modules/diners/anon-id.js';
 import type { MerchantPrincipal } from '../modules/sessions/sessions.service.js';
 
 /**
@@ -66,11 +66,7 @@ export function enforceAccess(app: FastifyInstance): void {
     if (!access || access === 'public') return;
     if (access === 'diner') {
       const uid = readAnonId(request);
-      if (!uid)
-        throw new AppError(
-          'unauthenticated',
-          'Missing diner id cookie: call /api/users/cookie first',
-        );
+      if (!uid) throw missingAnonId();
       const wanted = (request.params as { uid?: string } | undefined)?.uid;
       if (wanted === undefined) throw new Error(`diner route ${request.url} has no :uid`);
       if (wanted !== uid) throw new AppError('forbidden', 'This cart belongs to another diner');

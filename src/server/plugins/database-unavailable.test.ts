@@ -49,6 +49,10 @@ describe('database errors through the error handler', () => {
     const res = await app.inject('/throw/duplicate');
     expect(res.statusCode).toBe(500);
     expect(res.headers['retry-after']).toBeUndefined();
-    expect(res.json()).toEqual({ code: 'internal', message: 'Internal error' });
+    expect(res.json()).toEqual({
+      code: 'internal',
+      message: 'Internal error',
+      reference: expect.stringMatching(/^[A-Za-z0-9]{1,8}$/),
+    });
   });
 });

@@ -1,5 +1,6 @@
 // One place where every error becomes an HTTP answer `{ code, message, issues? }`.
-// A 5xx never leaks internals: the details go to the log with the request id.
+// A 5xx never leaks internals: the details go to the log with the request id, and a 500 names
+// the first characters of that id as its `reference`.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -33,6 +34,16 @@ function fromFastifyError(err: FastifyError): ErrorBody | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * A 500's answer: "Internal error" and a reference code, never the error's details. The code is
+ * the request id's first 8 letters or digits; the log line above it carries the whole id (reqId),
+ * so support finds the failure from what the diner quotes (docs/decisions/api-contract.md).
+ */
+export function internalError(requestId: string): ErrorBody {
+  const reference = requestId.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
+  return { code: 'internal', message: 'Internal error', ...(reference ? { reference } : {}) };
 }
 
 export function registerErrorHandler(
@@ -80,7 +91,7 @@ export function registerErrorHandler(
         .send({ code: 'upstream_unavailable', message: BUSY_MESSAGE } satisfies ErrorBody);
     } else if (isResponseSerializationError(err)) {
       request.log.error({ err }, 'response does not match its declared schema');
-      body = { code: 'internal', message: 'Internal error' };
+      body = internalError(request.id);
     } else {
       const mapped = fromFastifyError(err);
       if (mapped) body = mapped;
@@ -89,7 +100,7 @@ export function registerErrorHandler(
         return reply.status(err.statusCode).send(body);
       } else {
         request.log.error({ err }, 'unhandled error');
-        body = { code: 'internal', message: 'Internal error' };
+        body = internalError(request.id);
       }
     }
     const status = ERROR_STATUS[body.code];

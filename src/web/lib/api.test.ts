@@ -110,6 +110,40 @@ describe('api client', () => {
     await expect(demoInfo()).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 
+  // M8.10: a server error reads "Internal error [reference]" with the advice, never details.
+  it('turns a 500 into "Internal error [reference]" and the advice to contact support', async () => {
+    respond(500, { code: 'internal', message: 'Internal error', reference: '3f2a9c1e' });
+    await expect(demoInfo()).rejects.toMatchObject({
+      status: 500,
+      code: 'internal',
+      message:
+        'Internal error [3f2a9c1e]. Please try again; if it keeps happening, contact support and quote this code.',
+    });
+  });
+
+  it("gives a 500 without a JSON body the response's request id as its reference", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('TypeError: x is undefined\n    at /srv/app.js:1:1', {
+            status: 500,
+            headers: { 'x-request-id': '9b1deb4d-3b7d-4bad-9bdd-2b0d7b3dcb6d' },
+          }),
+      ),
+    );
+    await expect(demoInfo()).rejects.toMatchObject({
+      message:
+        'Internal error [9b1deb4d]. Please try again; if it keeps happening, contact support and quote this code.',
+    });
+    respond(502, undefined);
+    await expect(demoInfo()).rejects.toMatchObject({ message: 'Request failed (502)' });
+    respond(500, undefined);
+    await expect(demoInfo()).rejects.toMatchObject({
+      message: 'Internal error. Please try again; if it keeps happening, contact support.',
+    });
+  });
+
   // isErrorBody stands in for the contract's errorBody schema in the first load: same verdicts.
   it.each([
     [{ code: 'conflict', message: 'x' }],
@@ -123,6 +157,8 @@ describe('api client', () => {
     ],
     [{ code: 'made_up', message: 'x' }],
     [{ code: 'toString', message: 'x' }],
+    [{ code: 'internal', message: 'Internal error', reference: '3f2a9c1e' }],
+    [{ code: 'internal', message: 'Internal error', reference: 7 }],
     [{ code: 'conflict' }],
     [{ code: 'conflict', message: 3 }],
     [{ code: 'conflict', message: 'x', issues: 'no' }],

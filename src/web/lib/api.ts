@@ -1,9 +1,10 @@
 // The one way the browser talks to the server: a route of the contract (src/contract) called
 // with its params, query and body, its answer typed from the route's schemas; same-origin
-// cookies, JSON in and out, and the error body `{ code, message, issues? }` (DESIGN.md §4)
-// turned back into an ApiError.
+// cookies, JSON in and out, and the error body `{ code, message, issues?, reference? }`
+// (DESIGN.md §4) turned back into an ApiError.
 import { ERROR_STATUS, type ErrorCode } from '../../contract/error-codes.js';
 import type { ErrorBody, FieldIssue } from '../../contract/errors.js';
+import { internalErrorText } from '../../domain/messages.js';
 import type {
   RouteAnswer,
   RouteBody,
@@ -24,6 +25,8 @@ export class ApiError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly issues: ApiIssue[] = [],
+    /** Whether `message` is the server's own (its error body), not one made up here. */
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -46,13 +49,31 @@ function codeForStatus(status: number): ErrorCode {
   return status >= 500 ? 'internal' : 'invalid_input';
 }
 
-/** Builds the ApiError for a non-2xx response from its (possibly non-JSON) body. */
-export function errorFromResponse(status: number, body: unknown): ApiError {
+/** A reference code as the server makes them (error-handler.ts); anything else is not shown. */
+const REFERENCE = /^[A-Za-z0-9]{1,16}$/;
+
+/**
+ * Builds the ApiError for a non-2xx response from its (possibly non-JSON) body. A server error
+ * reads "Internal error [reference]" with the advice to contact support, never the details
+ * (spec §8 "Internal error [..]", checklist M8.10): the reference is the body's, else the
+ * response's request id, shortened the way the server does.
+ */
+export function errorFromResponse(status: number, body: unknown, requestId?: string): ApiError {
+  const fromHeader = requestId?.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
   if (isErrorBody(body)) {
-    const { code, message, issues } = body;
-    return new ApiError(status, code, message || `Request failed (${status})`, issues ?? []);
+    const { code, message, issues, reference } = body;
+    if (code === 'internal') {
+      const ref = [reference, fromHeader].find((r) => r !== undefined && REFERENCE.test(r));
+      return new ApiError(status, code, internalErrorText(ref), issues ?? [], true);
+    }
+    return new ApiError(status, code, message || `Request failed (${status})`, issues ?? [], true);
   }
-  return new ApiError(status, codeForStatus(status), `Request failed (${status})`);
+  const code = codeForStatus(status);
+  if (status >= 500 && code !== 'upstream_unavailable') {
+    const ref = fromHeader && REFERENCE.test(fromHeader) ? fromHeader : undefined;
+    return new ApiError(status, code, internalErrorText(ref));
+  }
+  return new ApiError(status, code, `Request failed (${status})`);
 }
 
 /**
@@ -65,6 +86,8 @@ export function isErrorBody(body: unknown): body is ErrorBody {
   const { code, message, issues } = body as Record<string, unknown>;
   if (typeof code !== 'string' || !Object.hasOwn(ERROR_STATUS, code)) return false;
   if (typeof message !== 'string') return false;
+  const { reference } = body as Record<string, unknown>;
+  if (reference !== undefined && typeof reference !== 'string') return false;
   if (issues === undefined) return true;
   return Array.isArray(issues) && issues.every(isFieldIssue);
 }
@@ -120,7 +143,13 @@ async function apiRequest(path: string, options: RequestOptions = {}): Promise<u
       parsed = undefined;
     }
   }
-  if (!response.ok) throw errorFromResponse(response.status, parsed);
+  if (!response.ok) {
+    throw errorFromResponse(
+      response.status,
+      parsed,
+      response.headers?.get('x-request-id') ?? undefined,
+    );
+  }
   return parsed;
 }
 

@@ -9,7 +9,12 @@ export interface CaptchaOptions {
   action?: string;
   /** The diner's IP, passed to siteverify as remoteip. */
   remoteIp?: string;
+  /** The body field that carried the token, named in a refusal (default recaptchaToken). */
+  field?: string;
 }
+
+/** Ours: the refusal's text (the browser ends loading without showing it, spec §4 step 2). */
+export const CAPTCHA_FAILED = 'The bot check failed, please try again';
 
 /**
  * Verifies a bot-check token. Resolves to the verdict; throws upstream_unavailable (503) when the
@@ -48,7 +53,12 @@ export async function requireCaptcha(
   opts: CaptchaOptions = {},
 ): Promise<void> {
   const result = await verifyCaptcha(ctx, token ?? '', opts);
-  if (!result.success) throw new AppError('forbidden', 'The bot check failed, please try again');
+  if (!result.success) {
+    // The field is named so the browser can tell this refusal from the others (T4.33 / M8.50).
+    throw new AppError('forbidden', CAPTCHA_FAILED, [
+      { path: ['body', opts.field ?? 'recaptchaToken'], message: CAPTCHA_FAILED },
+    ]);
+  }
 }
 
 /** One start-up line naming each outside service and its mode (nothing else is logged). */

@@ -5,8 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/hosted-payments.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
-import { AppError } from '../../lib/app-error.js';
-import { readAnonId } from '../diners/index.js';
+import { missingAnonId, readAnonId } from '../diners/index.js';
 import { finishHostedPayment, openHostedSession } from '../payments/index.js';
 import { sendOrderAnswerOf } from './send-order.routes.js';
 
@@ -21,7 +20,7 @@ export const hostedPaymentRoutes =
       { config: { access: 'public', rateLimit }, schema: api.elavonTokenSession.schema },
       async (req) => {
         const uid = readAnonId(req);
-        if (!uid) throw new AppError('unauthenticated', 'Missing diner id cookie');
+        if (!uid) throw missingAnonId();
         const [dollars, cents] = req.params.amount.split('.');
         return openHostedSession(ctx, {
           merchantId: req.query.merchantId,

@@ -202,6 +202,7 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     await requireCaptcha(ctx, req.cardRecaptchaToken, {
       action: 'card_payment',
       remoteIp: req.remoteIp,
+      field: 'cardRecaptchaToken',
     });
   }
   const needsPhone = info.orderMethod !== 'roomServiceDelivery';

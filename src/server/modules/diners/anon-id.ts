@@ -3,6 +3,8 @@
 // refused (plugins/access.ts, access 'diner').
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MESSAGES } from '../../../domain/messages.js';
+import { AppError } from '../../lib/app-error.js';
 
 export const ANON_ID_COOKIE = 'fk_uid';
 const ANON_ID_FORMAT = /^[A-Za-z0-9_-]{22}$/;
@@ -14,6 +16,15 @@ export const isAnonId = (value: unknown): value is string =>
 export function readAnonId(request: FastifyRequest): string | undefined {
   const value = request.cookies[ANON_ID_COOKIE];
   return isAnonId(value) ? value : undefined;
+}
+
+/**
+ * A diner call without the id cookie, i.e. a browser that refuses cookies: the diner reads this
+ * answer's message, so it is the spec's cart error (§8, checklist M8.6 / K9.37), never a note
+ * for developers.
+ */
+export function missingAnonId(): AppError {
+  return new AppError('unauthenticated', MESSAGES.CART_UNREADABLE);
 }
 
 /** The caller's id, issuing a new one (and its cookie) when it has none. */

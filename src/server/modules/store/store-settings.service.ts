@@ -48,6 +48,7 @@ const COLUMNS = {
   orderPromotions: 'orderPromotions',
   orderPromotionsAvailableTime: 'orderPromotionsAvailableTime',
   taxRate: 'taxRate',
+  fixedTipRate: 'fixedTipRate',
   delivery: 'delivery',
   curbside: 'curbside',
   roomService: 'roomService',
@@ -66,6 +67,8 @@ const COLUMNS = {
   hideItemSpecialInstructionInput: 'hideItemSpecialInstructionInput',
   customerInfoCollect: 'customerInfoCollect',
 } as const satisfies Partial<Record<keyof BusinessInfoUpdate, keyof MerchantSettingsSet>>;
+
+const RATE_KEYS = new Set<keyof typeof COLUMNS>(['taxRate', 'fixedTipRate']);
 
 const READ_ONLY: Record<'merchantId' | 'name' | 'address' | 'webSite', string> = {
   merchantId: 'The merchant id is read-only',
@@ -175,10 +178,12 @@ export async function updateBusinessInfo(
     ][]) {
       const value = body[key];
       if (value === undefined) continue;
-      const before = key === 'taxRate' ? Number(m.taxRate) : m[column];
-      const after = key === 'taxRate' ? (value as number) / PPM : value;
+      // The two rates come as ppm and are kept as numeric(7,6) fractions.
+      const isRate = RATE_KEYS.has(key);
+      const before = isRate ? Number(m[column]) : m[column];
+      const after = isRate ? (value as number) / PPM : value;
       if (canonical(before) === canonical(after)) continue;
-      set[column] = key === 'taxRate' ? ((value as number) / PPM).toFixed(6) : value;
+      set[column] = isRate ? ((value as number) / PPM).toFixed(6) : value;
       changed[key] = { before, after };
     }
     if (body.dineinTables !== undefined) {

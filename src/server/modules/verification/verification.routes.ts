@@ -4,15 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/verification.js';
 import type { AppContext } from '../../app-context.js';
 import { publicLimited } from '../../lib/route-config.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireCaptcha } from '../captcha/index.js';
-import { readAnonId } from '../diners/index.js';
+import { missingAnonId, readAnonId } from '../diners/index.js';
 import { sendCode, verifyCode } from './verification.service.js';
 
 function requireDinerId(request: Parameters<typeof readAnonId>[0]): string {
   const uid = readAnonId(request);
-  if (!uid)
-    throw new AppError('unauthenticated', 'Missing diner id cookie: call /api/users/cookie first');
+  if (!uid) throw missingAnonId();
   return uid;
 }
 

@@ -44,7 +44,7 @@ export function OrderDetail({
     ['Discount', -a.discountCents, a.discountCents !== 0],
     ['Tax', a.taxCents, true],
     ['Tips', a.tipsCents, true],
-    ['Fixed tips', a.fixedTipsCents, a.fixedTipsCents !== 0],
+    ['Gratuity', a.fixedTipsCents, a.fixedTipsCents !== 0],
     ['Processing fee', a.processingFeeCents, a.processingFeeCents !== 0],
     ['Service fee', a.serviceFeeCents, a.serviceFeeCents !== 0],
     ['Delivery fee', a.deliveryFeeCents, a.deliveryFeeCents !== 0],

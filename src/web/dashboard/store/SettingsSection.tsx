@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
 import { useFlash } from '../components/Flash.js';
 import { failureText } from '../menu/alerts.js';
+import { MissingMerchantIdError } from './queries.js';
 
 export const UNSAVED_CHANGES = 'Are you sure? Changes will not be saved.';
 
@@ -98,7 +99,10 @@ export function SettingsSection<D>({
       close();
     } catch (error) {
       setErrors(isApiError(error) ? errorsFrom(error.issues ?? []) : {});
-      flash('error', failureText(failure));
+      flash(
+        'error',
+        error instanceof MissingMerchantIdError ? MESSAGES.INTERNAL_ERROR : failureText(failure),
+      );
     } finally {
       setSaving(false);
     }

@@ -16,6 +16,7 @@ import {
   CustomerInfoSection,
   DeliverySection,
   DisplaySection,
+  GratuitySection,
   PaymentSection,
   TaxSection,
 } from './sections/StoreOptionsSections.js';
@@ -48,6 +49,7 @@ export function StorePane({ merchantId }: { merchantId: string }) {
         <NotificationSection settings={settings} />
         <OrderPromotionSection settings={settings} />
         <TaxSection settings={settings} />
+        <GratuitySection settings={settings} />
         <DeliverySection settings={settings} />
         <DeliveryHoursSection settings={settings} />
         <PaymentSection settings={settings} />

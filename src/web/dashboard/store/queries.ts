@@ -19,6 +19,8 @@ import {
   updateCategory,
 } from '../../../contract/refs.js';
 import type { RouteAnswer, RouteBody } from '../../../contract/route.js';
+import { hasMerchantId } from '../../../domain/merchant-rules/store.js';
+import { MESSAGES } from '../../../domain/messages.js';
 import { call } from '../../lib/api.js';
 import { menuKeys, type MenuCategory } from '../menu/queries.js';
 import { ordersKeys } from '../orders/queries.js';
@@ -30,11 +32,25 @@ export type SettingsSave = RouteBody<typeof updateBusinessInfo>;
 export type MerchantSettings = RouteAnswer<typeof updateBusinessInfo>;
 export type CategoryUpdate = RouteBody<typeof updateCategory>;
 
-export function useSaveSettings(merchantId: string) {
+/**
+ * Spec §5: a notification or store setting is saved only when the loaded info names its
+ * merchantId; without it nothing is sent and the pane says "Internal error" (checklist V5.98).
+ */
+export class MissingMerchantIdError extends Error {
+  override readonly name = 'MissingMerchantIdError';
+  constructor() {
+    super(MESSAGES.INTERNAL_ERROR);
+  }
+}
+
+export function useSaveSettings(merchantId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsSave) => call(updateBusinessInfo, { params: { merchantId }, body }),
-    onSuccess: (saved) => client.setQueryData(ordersKeys.settings(merchantId), saved),
+    mutationFn: (body: SettingsSave) => {
+      if (!merchantId || !hasMerchantId({ merchantId })) throw new MissingMerchantIdError();
+      return call(updateBusinessInfo, { params: { merchantId }, body });
+    },
+    onSuccess: (saved) => client.setQueryData(ordersKeys.settings(merchantId ?? ''), saved),
   });
 }
 

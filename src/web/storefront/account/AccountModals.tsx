@@ -208,7 +208,7 @@ function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
     try {
       const recaptchaToken = await captchaToken(captcha.data, 'signup');
       if (recaptchaToken === null) return setError(CAPTCHA_UNAVAILABLE);
-      await call(customerRegister, {
+      const answer: unknown = await call(customerRegister, {
         body: {
           name: parsed.data.username,
           email: parsed.data.email,
@@ -217,9 +217,14 @@ function SignUp({ onSignedIn, onSwitch }: { onSignedIn: () => void; onSwitch: ()
           ...(recaptchaToken ? { recaptchaToken } : {}),
         },
       });
+      // Spec §8: a null answer is no registration (checklist M8.3).
+      if ((answer as { success?: unknown } | null)?.success !== true) {
+        return setError(MESSAGES.SOMETHING_WENT_WRONG);
+      }
       setRegistered(true);
     } catch (e) {
-      setError(isApiError(e) ? e.message : 'Could not sign up.');
+      // The server's errMessage when it gave one; no answer at all is the spec's null response.
+      setError(isApiError(e) && e.fromServer ? e.message : MESSAGES.SOMETHING_WENT_WRONG);
     } finally {
       setBusy(false);
     }

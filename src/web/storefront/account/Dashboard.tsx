@@ -109,6 +109,14 @@ export function Dashboard({ onSignOut }: { onSignOut: () => Promise<void> }) {
 }
 
 type Field = 'username' | 'name' | 'address' | 'zipcode' | 'phone';
+/** The update's body fields and the form's fields they fill. */
+const PROFILE_FIELDS: Record<string, Field> = {
+  username: 'username',
+  order_name: 'name',
+  order_address: 'address',
+  order_zipcode: 'zipcode',
+  order_phone: 'phone',
+};
 
 function UserInfo({ user, onSignOut }: { user: ProfileView; onSignOut: () => Promise<void> }) {
   const client = useQueryClient();
@@ -148,12 +156,18 @@ function UserInfo({ user, onSignOut }: { user: ProfileView; onSignOut: () => Pro
       await client.invalidateQueries({ queryKey: accountKeys.isAuth });
       setNote(r.message);
     } catch (e) {
+      // Spec §8: a failed update says "Unable to update info!" (checklist M8.13); the server's
+      // field messages, when it names fields, show on those fields.
+      if (isApiError(e) && e.code !== 'unauthenticated') {
+        const found: Partial<Record<Field, string>> = {};
+        for (const i of e.issues) {
+          const f = PROFILE_FIELDS[String(i.path[1])];
+          if (f) found[f] ??= i.message;
+        }
+        setErrors(found);
+      }
       setNote(
-        isApiError(e, 'unauthenticated')
-          ? MESSAGES.LOGGED_OUT
-          : isApiError(e)
-            ? e.message
-            : 'Could not save.',
+        isApiError(e, 'unauthenticated') ? MESSAGES.LOGGED_OUT : MESSAGES.PROFILE_UPDATE_FAILED,
       );
     } finally {
       setBusy(false);

@@ -112,9 +112,16 @@ export function CartPanel(props: CartPanelProps) {
           checkout
         ) : lines.length > 0 && cart ? (
           cart.cartButton === 'storeClosed' ? (
-            <button type="button" className="button cart-panel__button" disabled>
-              Store closed
-            </button>
+            <>
+              {/* M8.9 says why the button is off; V5.49 "Store closed now!" is the place-order
+                  banner (docs/decisions/domain-rules.md "Messages"). */}
+              <p className="cart-panel__closed" role="status">
+                {MESSAGES.STORE_IS_CLOSED}
+              </p>
+              <button type="button" className="button cart-panel__button" disabled>
+                Store closed
+              </button>
+            </>
           ) : cart.cartButton === 'removeUnavailable' ? (
             <button
               type="button"

@@ -4,11 +4,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PublicItemView } from '../../../contract/menu.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
+import { MESSAGES } from '../../../domain/messages.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
+import { useShownFor } from '../../lib/use-shown-for.js';
 import { itemDisplay } from '../display.js';
 import './cart.css';
 import { CartPanel } from './CartPanel.js';
 import { useAddToCart, useCart, useDinerId, useRemoveFromCart } from './queries.js';
+
+/** How long the cart error shows (spec §10 "cart error 10 s"). */
+export const CART_ERROR_MS = 10_000;
 
 const ItemModal = lazy(() => import('../item/ItemModal.js'));
 const CheckoutView = lazy(() => import('../checkout/CheckoutView.js'));
@@ -32,7 +37,15 @@ export function StoreCart({
   const remove = useRemoveFromCart(merchantId, uid.data);
   const [checkingOut, setCheckingOut] = useState(false);
   const display = itemDisplay(info);
-  const error = remove.error?.message ?? cart.error?.message ?? uid.error?.message;
+  // A cart that cannot be read (cookies blocked, the server away) is the spec's cart error, shown
+  // for 10 seconds (§8, checklist M8.6 / K9.37 / C7.49), whatever the server said.
+  const readFailed = uid.isError || cart.isError;
+  const readErrorShown = useShownFor(
+    readFailed ? `${uid.errorUpdatedAt}/${cart.errorUpdatedAt}` : null,
+    CART_ERROR_MS,
+  );
+  const error =
+    remove.error?.message ?? (readFailed && readErrorShown ? MESSAGES.CART_UNREADABLE : undefined);
   const empty = (cart.data?.orderItems.length ?? 0) === 0;
 
   useEffect(() => {

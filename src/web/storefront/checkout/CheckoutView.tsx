@@ -27,7 +27,7 @@ import { AddressField } from './AddressField.js';
 import { AddressMap } from '../../components/map/AddressMap.js';
 import { ShowAllFieldErrors } from './CheckoutField.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
-import { Amounts } from './Summary.js';
+import { Amounts, DeliveryMinimumNote } from './Summary.js';
 import { TextSetting } from './TextSetting.js';
 import { TimeSection } from './TimeSection.js';
 import { PromoCode, Tips } from './TipsAndPromo.js';
@@ -303,7 +303,8 @@ export default function CheckoutView({
             <h3 id="summary-title" className="checkout-section__title">
               Summary
             </h3>
-            <Amounts cart={cart} />
+            <Amounts cart={cart} info={info} />
+            <DeliveryMinimumNote cart={cart} info={info} />
           </section>
           <PlaceOrder
             merchantId={merchantId}

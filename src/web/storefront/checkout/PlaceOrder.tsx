@@ -31,6 +31,7 @@ import { payOnHostedPage } from './hosted-page.js';
 import { PhoneVerification } from './PhoneVerification.js';
 import {
   UNKNOWN_OUTCOME,
+  isBotCheckRefusal,
   needsPhoneVerification,
   newIdempotencyKey,
   refusalField,
@@ -190,6 +191,7 @@ export function PlaceOrder({
       setVerifyPhone(true);
       return;
     }
+    if (isBotCheckRefusal(error)) return;
     const field = refusalField(error);
     const detail = error.issues.find((i) => i.message !== error.message)?.message;
     const text =

@@ -55,5 +55,12 @@ export function refusalField(error: ApiError): string | null {
 export const needsPhoneVerification = (error: ApiError) =>
   error.status === 403 && refusalField(error) === 'phone';
 
+/**
+ * The server's bot-check refusal (it names the token's field): the spec ends loading without a
+ * message (§4 step 2, checklist T4.33 / M8.50; docs/decisions/storefront-checkout-browser.md).
+ */
+export const isBotCheckRefusal = (error: ApiError) =>
+  error.status === 403 && /^(cardR|r)ecaptchaToken$/.test(refusalField(error) ?? '');
+
 export const UNKNOWN_OUTCOME =
   'We could not confirm your order: the connection failed. Press Place the order again — the same order is sent, and you will not be charged twice.';

@@ -117,7 +117,8 @@ export function OrderPlacedPage() {
   const amountRows: [string, number][] = [
     ['Subtotal', a.subtotalCents],
     ['Taxes', a.taxCents],
-    ['Tips', a.tipsCents + a.fixedTipsCents],
+    ['Tips', a.tipsCents],
+    ['Gratuity', a.fixedTipsCents],
     ['Fees', a.processingFeeCents + a.serviceFeeCents],
     ['Delivery fee', a.deliveryFeeCents],
     ['Room service fee', a.roomServiceDeliveryFeeCents],

@@ -7,6 +7,7 @@ import { parseDollarsToCents } from '../../../../domain/money/parse.js';
 import { MESSAGES } from '../../../../domain/messages.js';
 import { CheckField, TextInput } from '../../components/fields.js';
 import { useSaveSettings, type MerchantSettings } from '../queries.js';
+import { useShownFor } from '../../../lib/use-shown-for.js';
 import { SettingsSection, type FieldErrors } from '../SettingsSection.js';
 import { firstError, splitList } from './list-text.js';
 import { checkedSave, yesNo } from './save.js';
@@ -56,6 +57,38 @@ function FlagChecks<K extends string, D extends Record<K, boolean>>({
 /** A fraction as typed back: 0.08875 stays "0.08875" (no float noise). */
 const rateText = (rate: number) => String(Number(rate.toFixed(6)));
 
+/** The spec's tax-rate message shows for 5 seconds (spec §5, checklist V5.75 / K9.41). */
+export const TAX_MESSAGE_MS = 5_000;
+
+/** The tax-rate field; its message hides 5 s after each failed save (a new errors object). */
+function TaxRateInput({
+  id,
+  value,
+  onChange,
+  errors,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors: FieldErrors;
+}) {
+  const shown = useShownFor(errors.taxRate ? errors : null, TAX_MESSAGE_MS);
+  return (
+    <TextInput
+      id={id}
+      label="Tax rate"
+      hint="A fraction between 0 and 1, e.g. 0.08875"
+      inputMode="decimal"
+      value={value}
+      onChange={onChange}
+      error={shown ? errors.taxRate : undefined}
+    />
+  );
+}
+
+/** A rate as a percentage for reading: 0.18 → "18 %". */
+const percentText = (rate: number) => `${Number((rate * 100).toFixed(4))} %`;
+
 export function TaxSection({ settings }: Props) {
   const save = useSaveSettings(settings.merchantId);
   return (
@@ -66,18 +99,50 @@ export function TaxSection({ settings }: Props) {
       save={(d) => checkedSave({ taxRate: d.taxRate }, save.mutateAsync)}
       read={
         <p>
-          {rateText(settings.taxRate)} ({Number((settings.taxRate * 100).toFixed(4))} %)
+          {rateText(settings.taxRate)} ({percentText(settings.taxRate)})
+        </p>
+      }
+      edit={({ draft, setDraft, errors, idBase }) => (
+        <TaxRateInput
+          id={`${idBase}-tax`}
+          value={draft.taxRate}
+          onChange={(taxRate) => setDraft({ taxRate })}
+          errors={errors}
+        />
+      )}
+    />
+  );
+}
+
+/**
+ * The fixed gratuity (spec §3 fixedTipRate, §9; checklist K9.8): charged by the server on every
+ * order when set, on the subtotal before discounts (docs/decisions/domain-rules.md).
+ */
+export function GratuitySection({ settings }: Props) {
+  const save = useSaveSettings(settings.merchantId);
+  const rate = settings.fixedTipRate;
+  return (
+    <SettingsSection
+      title="Fixed gratuity"
+      failure="storeSetting"
+      initial={() => ({ fixedTipRate: rate > 0 ? rateText(rate) : '' })}
+      save={(d) => checkedSave({ fixedTipRate: d.fixedTipRate }, save.mutateAsync)}
+      read={
+        <p>
+          {rate > 0
+            ? `${rateText(rate)} (${percentText(rate)} of the subtotal, on every order)`
+            : 'None'}
         </p>
       }
       edit={({ draft, setDraft, errors, idBase }) => (
         <TextInput
-          id={`${idBase}-tax`}
-          label="Tax rate"
-          hint="A fraction between 0 and 1, e.g. 0.08875"
+          id={`${idBase}-gratuity`}
+          label="Gratuity rate"
+          hint="A fraction between 0 and 1, e.g. 0.18 for 18 %; empty for none. Added to every order's total."
           inputMode="decimal"
-          value={draft.taxRate}
-          onChange={(taxRate) => setDraft({ taxRate })}
-          error={errors.taxRate}
+          value={draft.fixedTipRate}
+          onChange={(fixedTipRate) => setDraft({ fixedTipRate })}
+          error={errors.fixedTipRate}
         />
       )}
     />

@@ -2,6 +2,7 @@
 // They are stored as jsonb and validated by these same schemas on the way in and out,
 // and the browser uses them for its forms.
 import { z } from 'zod';
+import { multiLine } from '../validation/text-characters.js';
 
 export const WEEKDAYS = [
   'sunday',
@@ -83,7 +84,7 @@ export type Address = z.infer<typeof addressSchema>;
 
 export const customerInfoCollectSchema = z.object({
   enabled: z.boolean(),
-  noticeMsg: z.string().max(2000),
+  noticeMsg: multiLine(z.string().max(2000)),
   recevingEmail: z.array(z.string().email()).max(10),
   subject: z.string().max(200),
 });

@@ -12,7 +12,7 @@ import {
   menuText,
 } from '../domain/merchant-rules/menu.js';
 import { MESSAGES } from '../domain/messages.js';
-import { multiLine } from '../domain/validation/text-characters.js';
+import { multiLine } from '../domain/validation/multi-line.js';
 import { merchantIdParam, merchantRecordParams, success, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
 import { uploadFileName } from './files.js';

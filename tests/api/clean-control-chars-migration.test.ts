@@ -63,7 +63,7 @@ let t: App;
 const rowOf: Record<string, string> = {};
 
 const q = async <T = Record<string, unknown>>(text: string): Promise<T[]> =>
-  (await t.ctx.db.execute(sql.raw(text))).rows as T[];
+  ((await t.ctx.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const json = (v: unknown) => `${lit(JSON.stringify(v))}::jsonb`;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { normalizeTableName } from '../format/fields.js';
 import { noticeToStored } from '../format/notice.js';
 import { MESSAGES } from '../messages.js';
-import { multiLine } from '../validation/text-characters.js';
+import { multiLine } from '../validation/multi-line.js';
 import {
   MAX_ENTRY_CENTS,
   parseDollarsToCents,

@@ -2,7 +2,7 @@
 // They are stored as jsonb and validated by these same schemas on the way in and out,
 // and the browser uses them for its forms.
 import { z } from 'zod';
-import { multiLine } from '../validation/text-characters.js';
+import { multiLine } from '../validation/multi-line.js';
 
 export const WEEKDAYS = [
   'sunday',

@@ -30,7 +30,7 @@ import {
   USERNAME_MIN,
   VERIFICATION_CODE_LENGTH,
 } from './fields.js';
-import { multiLine } from './text-characters.js';
+import { multiLine } from './multi-line.js';
 
 /** A string field; absent or not a string reads as the given message (default "Required"). */
 function text(message: string = MESSAGES.REQUIRED) {

@@ -1,9 +1,8 @@
 // The character rule of every text field (issue 24) and the strip the renderers apply anyway.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { isMarkedMultiLine, multiLine } from './multi-line.js';
 import {
-  isMarkedMultiLine,
-  multiLine,
   normalizeLineBreaks,
   stripControlCharacters,
   TEXT_CHARACTER_MESSAGES as M,

@@ -3,11 +3,10 @@
 // CR returns the print head so the text after it overprints the text before), and the bidi
 // embeddings, overrides and isolates, which reorder what a merchant reads on screen and on paper.
 // A one-line field keeps none of them; a multi-line field (notices, item descriptions, item notes,
-// delivery notes: marked with `multiLine()`) keeps tab and line feed. The server refuses the rest
+// delivery notes: marked with `multiLine()`, ./multi-line.ts) keeps tab and line feed. The server refuses the rest
 // at the door, once for every route (server/plugins/storable-text.ts); the ticket, message and PDF
 // renderers strip them anyway with `stripControlCharacters`, and migration 0011 cleaned old rows.
-import { z } from 'zod';
-
+// No zod here: the browser's print views and PDFs import this without the schemas.
 /** What the field's issue says; the server's 400 also names the field. */
 export const TEXT_CHARACTER_MESSAGES = {
   direction: 'Text direction controls are not allowed',
@@ -58,20 +57,4 @@ export function normalizeLineBreaks(text: string): string {
 export function stripControlCharacters(text: string, opts: { multiLine?: boolean } = {}): string {
   const spaced = opts.multiLine ? text.replace(/\r\n/g, '\n') : text.replace(/\r\n|[\t\n\r]/g, ' ');
   return spaced.replace(DIRECTION_ALL, '').replace(CONTROL_ALL, '');
-}
-
-/** The metadata key that marks a field multi-line (an OpenAPI extension in the API map too). */
-export const MULTI_LINE_META = 'x-multi-line';
-
-/**
- * Marks a string field as multi-line: the server then lets tab and line feed through (and turns
- * CRLF into LF) in this field only. Every text field not marked is one-line. The mark survives
- * the schema's own checks (`.max()`, `.trim()`), so it may be put first.
- */
-export function multiLine<T extends z.ZodType>(schema: T): T {
-  return schema.meta({ [MULTI_LINE_META]: true });
-}
-
-export function isMarkedMultiLine(schema: z.ZodType): boolean {
-  return z.globalRegistry.get(schema)?.[MULTI_LINE_META] === true;
 }

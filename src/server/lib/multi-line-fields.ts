@@ -3,7 +3,7 @@
 // rule lives with the field and a route cannot disagree with its schema. Everything else is
 // one-line. Used by the storable-text hook, only for strings that hold a tab or a line break.
 import type { z } from 'zod';
-import { isMarkedMultiLine } from '../../domain/validation/text-characters.js';
+import { isMarkedMultiLine } from '../../domain/validation/multi-line.js';
 
 type Segment = string | number;
 type Def = { type: string } & Record<string, unknown>;

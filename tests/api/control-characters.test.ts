@@ -171,8 +171,8 @@ describe('through the app', () => {
         [field]: value,
       });
       expect(res.status).toBe(400);
-      expect(res.body.issues).toEqual([{ path: ['body', field], message: msg }]);
       expect(res.body.message).toBe(`${msg} (${field})`);
+      expect(res.body.issues).toEqual([{ path: ['body', field], message: res.body.message }]);
     },
   );
 

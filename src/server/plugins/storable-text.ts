@@ -103,9 +103,9 @@ export function refuseUnstorableText(app: FastifyInstance): void {
     for (const [part, value] of parts) {
       const refused = findRefusedText(value, [part], schema?.[part]);
       if (refused) {
-        throw invalidInput(messageNaming(refused), [
-          { path: refused.path, message: refused.message },
-        ]);
+        // The same words in the issue and the answer: a form shows either, and both name the field.
+        const message = messageNaming(refused);
+        throw invalidInput(message, [{ path: refused.path, message }]);
       }
     }
   });

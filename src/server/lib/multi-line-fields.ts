@@ -11,7 +11,15 @@ type Def = { type: string } & Record<string, unknown>;
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Wrappers whose value is their inner schema's: the field is the same field. */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly']);
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+]);
 
 /** The schema and every schema it may stand for at the same place (wrappers, unions, pipes). */
 function expand(roots: z.ZodType[]): z.ZodType[] {
@@ -22,14 +30,11 @@ function expand(roots: z.ZodType[]): z.ZodType[] {
     if (seen.has(s)) continue;
     seen.add(s);
     const def = defOf(s);
-    if (WRAPPERS.has(def.type) || def.type === 'nonoptional')
-      stack.push(def.innerType as z.ZodType);
-    else if (def.type === 'pipe') {
-      // What is received is the pipe's input; a preprocess (input: a transform) hands it on.
-      const input = def.in as z.ZodType;
-      stack.push(input);
-      if (defOf(input).type === 'transform') stack.push(def.out as z.ZodType);
-    } else if (def.type === 'lazy') stack.push((def.getter as () => z.ZodType)());
+    if (WRAPPERS.has(def.type)) stack.push(def.innerType as z.ZodType);
+    // What is received is the pipe's input; a preprocess (input: a transform) hands it on to the
+    // output, and `.pipe()` checks it again there: a mark on either side counts.
+    else if (def.type === 'pipe') stack.push(def.in as z.ZodType, def.out as z.ZodType);
+    else if (def.type === 'lazy') stack.push((def.getter as () => z.ZodType)());
     else if (def.type === 'union') stack.push(...(def.options as z.ZodType[]));
     else if (def.type === 'intersection') stack.push(def.left as z.ZodType, def.right as z.ZodType);
   }

@@ -61,6 +61,7 @@ const TEXT_COLUMNS: Record<string, { one: string[]; multi: string[] }> = {
 let t: App;
 /** One row of each table, by its id. */
 const rowOf: Record<string, string> = {};
+const outboxKeys = { pending: '', sent: '' };
 
 const q = async <T = Record<string, unknown>>(text: string): Promise<T[]> =>
   ((await t.ctx.db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
@@ -143,6 +144,14 @@ beforeAll(async () => {
     (${mid}, ${lit('T1\u0007')}), (${mid}, ${lit('T1\u202e')}),
     (${mid}, 'T2'), (${mid}, ${lit('T2\u0007')})`);
 
+  // A queued e-mail still to go, and one already delivered.
+  const email = { to: ['a@example.com'], subject: ONE_LINE, text: MULTI_LINE, purpose: 'receipt' };
+  outboxKeys.pending = `0011-pending-${m.id}`;
+  outboxKeys.sent = `0011-sent-${m.id}`;
+  await q(`insert into outbox (kind, message_key, payload, status) values
+    ('email', ${lit(outboxKeys.pending)}, ${json(email)}, 'pending'),
+    ('email', ${lit(outboxKeys.sent)}, ${json(email)}, 'sent')`);
+
   await runMigration();
 });
 afterAll(() => t.app.close());
@@ -192,6 +201,20 @@ describe('migration 0011_clean_control_chars', () => {
       `select options from order_lines where id = ${lit(rowOf.order_lines!)}`,
     );
     expect(line!.options).toEqual([{ name: ONE_LINE_CLEAN, name2: '', priceCents: 50 }]);
+  });
+
+  it('cleans the messages still to be sent, not the record of those sent', async () => {
+    const payloadOf = async (key: string) =>
+      (
+        await q<{ payload: unknown }>(`select payload from outbox where message_key = ${lit(key)}`)
+      )[0]!.payload;
+    expect(await payloadOf(outboxKeys.pending)).toEqual({
+      to: ['a@example.com'],
+      subject: ONE_LINE_CLEAN,
+      text: MULTI_LINE_CLEAN,
+      purpose: 'receipt',
+    });
+    expect(await payloadOf(outboxKeys.sent)).toMatchObject({ subject: ONE_LINE, text: MULTI_LINE });
   });
 
   it('cleans a unique name only where the clean name is free, and never fails', async () => {

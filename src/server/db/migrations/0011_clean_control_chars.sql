@@ -208,6 +208,11 @@ FROM (
 WHERE d.id = c.id AND c.cleaned <> ''
   AND NOT EXISTS (SELECT 1 FROM "customers" AS o WHERE lower(o.email) = lower(c.cleaned));
 --> statement-breakpoint
+-- Messages not yet delivered go out clean; a delivered one stays the record of what was sent.
+UPDATE "outbox" SET "payload" = forkful_0011_clean_jsonb("payload", ARRAY['text']::text[])
+WHERE "status" IN ('pending', 'sending', 'failed')
+  AND "payload"::text ~ '\\u00[01]|\\[btnrf]|[\x7F\u202A-\u202E\u2066-\u2069]';
+--> statement-breakpoint
 DROP FUNCTION forkful_0011_clean_jsonb(jsonb, text[]);
 --> statement-breakpoint
 DROP FUNCTION forkful_0011_clean(text, boolean);

@@ -14,6 +14,8 @@ export const TEXT_CHARACTER_MESSAGES = {
   control: 'Control characters are not allowed',
 } as const;
 
+// eslint-disable-next-line no-control-regex -- every character below, in one class
+const ANY = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 /** U+202A–U+202E (embeddings, overrides, pop) and U+2066–U+2069 (isolates, pop). */
 const DIRECTION = /[\u202A-\u202E\u2066-\u2069]/;
 const DIRECTION_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
@@ -30,6 +32,8 @@ const CONTROL_ALL = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
  * CRLF must have been turned into LF first (`normalizeLineBreaks`), a lone CR is refused.
  */
 export function textCharacterProblem(text: string, multiLine: boolean): string | null {
+  // Nearly every string holds none of them: one scan decides, the others only name the problem.
+  if (!ANY.test(text)) return null;
   if (DIRECTION.test(text)) return TEXT_CHARACTER_MESSAGES.direction;
   if (!multiLine && BREAKS.test(text)) return TEXT_CHARACTER_MESSAGES.lineBreak;
   if (CONTROL.test(text)) return TEXT_CHARACTER_MESSAGES.control;

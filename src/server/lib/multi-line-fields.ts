@@ -64,9 +64,29 @@ function child(s: z.ZodType, segment: Segment): z.ZodType[] {
   }
 }
 
+/**
+ * Answers per schema by path: the walk costs tens of microseconds and the same few fields carry
+ * line breaks. Bounded, since array indexes and record keys are the caller's: a full cache
+ * starts again.
+ */
+const answers = new WeakMap<z.ZodType, Map<string, boolean>>();
+const ANSWERS_MAX = 500;
+
 /** True when `path` (below the part, e.g. ['orderItems', 0, 'note']) is a multi-line field. */
 export function isMultiLinePath(schema: z.ZodType | undefined, path: readonly Segment[]): boolean {
   if (!schema) return false;
+  let known = answers.get(schema);
+  if (!known) answers.set(schema, (known = new Map()));
+  const key = JSON.stringify(path);
+  const answer = known.get(key);
+  if (answer !== undefined) return answer;
+  if (known.size >= ANSWERS_MAX) known.clear();
+  const found = walk(schema, path);
+  known.set(key, found);
+  return found;
+}
+
+function walk(schema: z.ZodType, path: readonly Segment[]): boolean {
   let at = expand([schema]);
   for (const segment of path) {
     at = expand(at.flatMap((s) => child(s, segment)));

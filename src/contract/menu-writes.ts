@@ -12,6 +12,7 @@ import {
   menuText,
 } from '../domain/merchant-rules/menu.js';
 import { MESSAGES } from '../domain/messages.js';
+import { multiLine } from '../domain/validation/multi-line.js';
 import { merchantIdParam, merchantRecordParams, success, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
 import { uploadFileName } from './files.js';
@@ -23,7 +24,7 @@ export const MENU_WRITE_LIMITS = { sizes: 20, options: 30, values: 50, printers:
 
 const itemFields = {
   name_2nd: menuText(100).optional(),
-  discription: menuText(1000).optional(),
+  discription: multiLine(menuText(1000)).optional(),
   raw_sign: z.boolean().optional(),
   spicy_sign: z.boolean().optional(),
   vegan_sign: z.boolean().optional(),

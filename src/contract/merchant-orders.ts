@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../domain/messages.js';
 import { READY_MINUTES_MAX } from '../domain/merchant-rules/orders.js';
-import { DATE_RANGE_KINDS } from '../domain/schedule/date-ranges.js';
+import { DATE_RANGE_KINDS, LAST_RANGE_DAY } from '../domain/schedule/date-ranges.js';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
 import { jsonQueryParam, latLng, merchantIdParam, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
@@ -61,7 +61,10 @@ export type MerchantOrderView = z.infer<typeof merchantOrderView>;
 const base = '/api/orders7/merchantId/:merchantId';
 const errors = errorAnswers(400, 401, 403, 404);
 const merchantOnly = z.object({ merchantId: merchantIdParam });
-const day = z.iso.date('Invalid date (yyyy-mm-dd)');
+/** A merchant-local day of a range: on the calendar, and no later than the last day it can end. */
+const day = z.iso
+  .date('Invalid date (yyyy-mm-dd)')
+  .refine((d) => d <= LAST_RANGE_DAY, `Must be ${LAST_RANGE_DAY} or earlier`);
 
 /** The spec's dateRangeObj: the range's kind and, for a custom one, its first and last day. */
 const rangeFields = {

@@ -16,6 +16,12 @@ export const setTestClock = defineRoute('PUT', '/api/test/clock', {
   tags: ['development'],
   description:
     'Browser journeys only: sets the time the server takes as now (null: the real time).',
-  body: z.object({ now: z.iso.datetime({ offset: true }).nullable() }),
+  body: z.object({
+    now: z.iso
+      .datetime({ offset: true })
+      // Ranges of the clock's year must end before year 10000, which PostgreSQL cannot hold.
+      .refine((s) => new Date(s).getUTCFullYear() <= 9998, 'Must be before the year 9999')
+      .nullable(),
+  }),
   response: { 200: testClockView, 400: errorBody },
 });

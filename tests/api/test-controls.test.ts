@@ -40,6 +40,17 @@ describe('with TEST_CONTROLS=true', () => {
     expect(Math.abs(Date.parse(now.json().now) - Date.now())).toBeLessThan(5_000);
   });
 
+  it('refuses a clock in a year whose ranges PostgreSQL cannot hold, naming the field', async () => {
+    // The year range of 9999-06-01 ends in year 10000 (issue 24 item 6).
+    const r = await t.app.inject({
+      method: 'PUT',
+      url: '/api/test/clock',
+      payload: { now: '9999-06-01T12:00:00Z' },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().issues.map((i: { path: string[] }) => i.path.join('.'))).toEqual(['body.now']);
+  });
+
   it('refuses a time that is not an ISO date-time, naming the field', async () => {
     const r = await t.app.inject({
       method: 'PUT',

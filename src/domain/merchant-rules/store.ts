@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { normalizeTableName } from '../format/fields.js';
 import { noticeToStored } from '../format/notice.js';
 import { MESSAGES } from '../messages.js';
+import { multiLine } from '../validation/multi-line.js';
 import {
   MAX_ENTRY_CENTS,
   parseDollarsToCents,
@@ -57,7 +58,9 @@ export const fixedTipRateSchema = loose.transform((value, ctx) => {
   return ppm;
 });
 
-export const noticeSchema = z.string().max(2000, MESSAGES.INVALID).transform(noticeToStored);
+export const noticeSchema = multiLine(z.string().max(2000, MESSAGES.INVALID)).transform(
+  noticeToStored,
+);
 
 /**
  * Dine-in table name: "#" stripped (spec §5), then 1..50 characters that can sit in a URL path

@@ -8,6 +8,13 @@ import { localDay } from './slots.js';
 export const DATE_RANGE_KINDS = ['today', 'week', 'month', 'year', 'custom', 'all'] as const;
 export type DateRangeKind = (typeof DATE_RANGE_KINDS)[number];
 
+/**
+ * The last day a custom range may end on. The range's end is the day after its last day, in the
+ * merchant's zone: after 9999-12-30 that is year 10000, which PostgreSQL's timestamps cannot hold
+ * (22009), so a later day is refused at the door (issue 24).
+ */
+export const LAST_RANGE_DAY = '9999-12-30';
+
 export interface DateRange {
   /** null: no lower bound (All Period). */
   start: DateTime | null;

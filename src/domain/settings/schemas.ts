@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { isEmailAddress } from '../validation/email.js';
+import { multiLine } from '../validation/multi-line.js';
 
 export const WEEKDAYS = [
   'sunday',
@@ -85,7 +86,7 @@ export type Address = z.infer<typeof addressSchema>;
 
 export const customerInfoCollectSchema = z.object({
   enabled: z.boolean(),
-  noticeMsg: z.string().max(2000),
+  noticeMsg: multiLine(z.string().max(2000)),
   recevingEmail: z.array(z.string().refine(isEmailAddress, MESSAGES.CUSTOMER_INFO_EMAIL)).max(10),
   subject: z.string().max(200),
 });

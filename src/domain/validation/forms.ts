@@ -30,6 +30,7 @@ import {
   VERIFICATION_CODE_LENGTH,
 } from './fields.js';
 import { isEmailAddress } from './email.js';
+import { multiLine } from './multi-line.js';
 
 /** A string field; absent or not a string reads as the given message (default "Required"). */
 function text(message: string = MESSAGES.REQUIRED) {
@@ -217,7 +218,7 @@ export const itemChoiceSchema = z.object({
     .int(MESSAGES.INVALID)
     .min(1, MESSAGES.INVALID)
     .max(MAX_QUANTITY, MESSAGES.INVALID),
-  note: z.string().max(NOTE_MAX, MESSAGES.INVALID).transform(normalizeNote).default(''),
+  note: multiLine(z.string().max(NOTE_MAX, MESSAGES.INVALID)).transform(normalizeNote).default(''),
 });
 export type ItemChoiceRequest = z.infer<typeof itemChoiceSchema>;
 
@@ -283,7 +284,7 @@ export const checkoutSchema = z.object({
   deliveryLocation: z
     .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
     .nullish(),
-  deliveryNote: z.string().trim().max(500).default(''),
+  deliveryNote: multiLine(z.string().trim().max(500)).default(''),
   carMakeModel: z.string().trim().max(100).default(''),
   carColor: z.string().trim().max(50).default(''),
   roomServiceRoom: z.string().trim().max(20).default(''),

@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import type { OrderAmounts } from '../../../contract/orders.js';
 import { formatUsd } from '../../../domain/format/money.js';
 import { isEmailAddress } from '../../../domain/validation/email.js';
+import { stripControlCharacters } from '../../../domain/validation/text-characters.js';
 import type { CustomerInfoCollect } from '../../../domain/settings/schemas.js';
 import { toUsE164 } from '../../adapters/sms/index.js';
 import {
@@ -86,6 +87,28 @@ const METHOD_LABELS: Record<string, string> = {
 };
 export const methodLabel = (m: string) => METHOD_LABELS[m] ?? m;
 
+/**
+ * Stored text as it goes into a text or an e-mail: without control or direction characters, a
+ * one-line field's line breaks as spaces (issue 24). The door refuses them and migration 0011
+ * cleaned old rows; this holds whatever else got in. Only for what is written in the message:
+ * recipients and reply-to are judged as they are.
+ */
+function printable<T extends object>(value: T, multiLineKeys: readonly (keyof T)[] = []): T {
+  const out = { ...value } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(out)) {
+    if (typeof v === 'string')
+      out[k] = stripControlCharacters(v, { multiLine: multiLineKeys.includes(k as keyof T) });
+  }
+  return out as T;
+}
+const printableOrder = (o: NotifyOrder) => printable(o, ['deliveryNote']);
+const printableMerchant = (m: NotifyMerchant) => printable(m);
+const printableLines = (lines: NotifyLine[]) =>
+  lines.map((l) => ({
+    ...printable(l, ['note']),
+    ...(l.options ? { options: l.options.map((opt) => printable(opt)) } : {}),
+  }));
+
 const orderNo = (o: NotifyOrder) => `#${o.dailyOrderNumber ?? o.orderNumber ?? '?'}`;
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 const validEmails = (list: string[]) => [
@@ -151,10 +174,11 @@ function amountLines(o: NotifyOrder): string[] {
 }
 
 /** The merchant's text on a new order (enableReceivingOrderPlacedSMS), to the store's phone. */
-export function buildOrderPlacedSms(m: NotifyMerchant, o: NotifyOrder): SmsPayload | null {
+export function buildOrderPlacedSms(m: NotifyMerchant, order: NotifyOrder): SmsPayload | null {
   if (!m.enableReceivingOrderPlacedSms) return null;
   const to = toUsE164(m.phone);
   if (!to) return null;
+  const o = printableOrder(order);
   const who = o.customerName ? ` from ${clip(o.customerName, 30)}` : '';
   const when = o.scheduleTimeStr ? `, for ${o.scheduleDate} ${o.scheduleTimeStr}`.trimEnd() : '';
   return {
@@ -180,7 +204,7 @@ export function buildReadyTimeSms(
   if (!Number.isInteger(minutes) || minutes < 0 || minutes > 999) return null;
   const to = toUsE164(o.phone);
   if (!to) return null;
-  const store = clip(m.name, 40);
+  const store = clip(printableMerchant(m).name, 40);
   const body =
     minutes === 0
       ? `${store}: your order ${orderNo(o)} is ready.`
@@ -190,12 +214,18 @@ export function buildReadyTimeSms(
 
 /** The new-order email to the merchant's notification addresses (emailReceivingNotification). */
 export function buildNewOrderEmail(
-  m: NotifyMerchant,
-  o: NotifyOrder,
-  lines: NotifyLine[],
+  merchant: NotifyMerchant,
+  order: NotifyOrder,
+  orderLines: NotifyLine[],
 ): EmailPayload | null {
-  const to = validEmails(m.emailReceivingNotification);
+  const to = validEmails(merchant.emailReceivingNotification);
   if (to.length === 0) return null;
+  const [m, o, lines] = [
+    printableMerchant(merchant),
+    printableOrder(order),
+    printableLines(orderLines),
+  ];
+  const replyTo = usableEmail(order.customerEmail);
   const text = [
     `New order ${orderNo(o)} (order ${o.orderNumber ?? '?'}) at ${m.name}`,
     `Placed: ${placedText(o, m.timeZone)}`,
@@ -209,7 +239,6 @@ export function buildNewOrderEmail(
     '',
     ...amountLines(o),
   ].join('\n');
-  const replyTo = usableEmail(o.customerEmail);
   return {
     to,
     subject: `New order ${orderNo(o)} - ${methodLabel(o.orderMethod)} - ${formatUsd(o.totalCents)}`,
@@ -221,12 +250,17 @@ export function buildNewOrderEmail(
 
 /** The diner's receipt, when they gave an email. */
 export function buildReceiptEmail(
-  m: NotifyMerchant,
-  o: NotifyOrder,
-  lines: NotifyLine[],
+  merchant: NotifyMerchant,
+  order: NotifyOrder,
+  orderLines: NotifyLine[],
 ): EmailPayload | null {
-  const to = usableEmail(o.customerEmail);
+  const to = usableEmail(order.customerEmail);
   if (!to) return null;
+  const [m, o, lines] = [
+    printableMerchant(merchant),
+    printableOrder(order),
+    printableLines(orderLines),
+  ];
   const text = [
     `Thank you for your order${o.customerName ? `, ${o.customerName}` : ''}!`,
     '',
@@ -252,13 +286,15 @@ export function buildReceiptEmail(
  * customerInfoCollect setting (never ones sent by the browser: checklist C7.38 made safe).
  */
 export function buildCustomerInfoEmail(
-  m: NotifyMerchant,
-  s: NotifySubmission,
+  merchant: NotifyMerchant,
+  submission: NotifySubmission,
 ): EmailPayload | null {
-  const setting = m.customerInfoCollect;
+  const setting = merchant.customerInfoCollect;
   if (!setting?.enabled) return null;
   const to = validEmails(setting.recevingEmail);
   if (to.length === 0) return null;
+  const [m, s] = [printableMerchant(merchant), printable(submission)];
+  const replyTo = usableEmail(submission.email);
   const text = [
     `Customer information submitted at ${m.name}:`,
     '',
@@ -268,11 +304,11 @@ export function buildCustomerInfoEmail(
     `Phone: ${s.phone}`,
     `Address: ${s.address}`,
   ].join('\n');
-  const replyTo = usableEmail(s.email);
   return {
     to,
     subject: clip(
-      setting.subject.trim() || `Customer information - ${clip(m.name, 80)}`,
+      stripControlCharacters(setting.subject).trim() ||
+        `Customer information - ${clip(m.name, 80)}`,
       EMAIL_SUBJECT_MAX,
     ),
     text: clip(text, EMAIL_TEXT_MAX),
@@ -289,7 +325,7 @@ export function buildVerificationSms(
 ): SmsPayload | null {
   const to = toUsE164(phone);
   if (!to) return null;
-  const from = opts.storeName ? `${clip(opts.storeName, 40)}: ` : '';
+  const from = opts.storeName ? `${clip(stripControlCharacters(opts.storeName), 40)}: ` : '';
   const expiry = opts.expiresInMinutes ? ` It expires in ${opts.expiresInMinutes} minutes.` : '';
   return {
     to,

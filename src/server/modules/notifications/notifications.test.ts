@@ -150,6 +150,57 @@ describe('message texts', () => {
     expect(buildCustomerInfoEmail(merchant({ customerInfoCollect: null }), s)).toBeNull();
   });
 
+  it('writes no control or direction character into a text, an e-mail or its subject (issue 24)', () => {
+    // Stored before the door refused them: a one-line field's line break would forge a line
+    // ("Total: $0.00"), ESC and BEL drive the printer or terminal that shows it, U+202E reverses.
+    const dirty = {
+      customerName: 'Ada\u001b[2J\nTotal: $0.00',
+      deliveryNote: 'Ring twice\r\nGate \u202e4321\u0007',
+      carColor: 'Red\t',
+    };
+    const m = merchant({ name: 'Golden\u0007 Lotus\u2066' });
+    const l = [{ ...lines[0]!, name: 'Kung\rPao', note: 'No\u001b peanuts\nplease' }];
+    const messages = [
+      buildOrderPlacedSms(m, order(dirty))!.body,
+      buildReadyTimeSms(m, order(dirty), 5)!.body,
+      buildVerificationSms('3125550142', '0427', { storeName: m.name })!.body,
+      ...[buildNewOrderEmail(m, order(dirty), l)!, buildReceiptEmail(m, order(dirty), l)!].flatMap(
+        (e) => [e.subject, e.text],
+      ),
+    ];
+    for (const text of messages) {
+      // eslint-disable-next-line no-control-regex -- the characters no message may carry
+      expect(text).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F\u202A-\u202E\u2066-\u2069]/);
+      expect(text).not.toMatch(/^Total: \$0\.00/m);
+    }
+    const email = buildNewOrderEmail(m, order(dirty), l)!.text;
+    expect(email).toContain('Customer: Ada[2J Total: $0.00');
+    expect(email).toContain('Note: Ring twice\nGate 4321');
+    expect(email).toContain('2 x Kung Pao');
+    expect(email).toContain('    Note: No peanuts\nplease');
+    const info = buildCustomerInfoEmail(
+      merchant({
+        customerInfoCollect: {
+          enabled: true,
+          noticeMsg: '',
+          recevingEmail: ['list@goldenlotus.example'],
+          subject: 'VIP\r\nBcc: x@evil.example',
+        },
+      }),
+      {
+        id: randomUUID(),
+        fname: 'A\u202eda',
+        lname: 'L',
+        email: 'a@example.com',
+        phone: '1',
+        address: 'x\ny',
+      },
+    )!;
+    expect(info.subject).toBe('VIP Bcc: x@evil.example');
+    expect(info.text).toContain('First name: Ada\n');
+    expect(info.text).toContain('Address: x y');
+  });
+
   it('texts a 4-digit verification code to +1 numbers only (K9.52)', () => {
     expect(
       buildVerificationSms('312-555-0142', '0427', {

@@ -1,7 +1,11 @@
 // An order's lines as ordered: quantity, name (and the second-language name), size, options with
 // their prices, the diner's note. Used by the order detail and, without prices, the kitchen ticket.
+// Names and notes are shown without control or direction characters (issue 24).
 import type { MerchantOrderView } from '../../../contract/merchant-orders.js';
+import { stripControlCharacters } from '../../../domain/validation/text-characters.js';
 import { formatCents } from '../../lib/format.js';
+
+const oneLine = (text: string) => stripControlCharacters(text);
 
 export function OrderLines({
   order,
@@ -19,9 +23,11 @@ export function OrderLines({
           <div className="order-line__main">
             <span className="order-line__qty">{line.qty} ×</span>
             <span className="order-line__name">
-              {line.name}
-              {line.name_2nd ? <span className="order-line__second"> {line.name_2nd}</span> : null}
-              {line.size ? <span className="order-line__size"> ({line.size})</span> : null}
+              {oneLine(line.name)}
+              {line.name_2nd ? (
+                <span className="order-line__second"> {oneLine(line.name_2nd)}</span>
+              ) : null}
+              {line.size ? <span className="order-line__size"> ({oneLine(line.size)})</span> : null}
             </span>
             {prices ? (
               <span className="order-line__price">{formatCents(line.lineTotalCents)}</span>
@@ -31,13 +37,17 @@ export function OrderLines({
             <ul className="order-line__options">
               {line.orderItemOptions.map((o, j) => (
                 <li key={j}>
-                  + {o.name}
+                  + {oneLine(o.name)}
                   {prices && o.priceCents !== 0 ? ` (${formatCents(o.priceCents)})` : ''}
                 </li>
               ))}
             </ul>
           ) : null}
-          {line.note ? <p className="order-line__note">Note: {line.note}</p> : null}
+          {line.note ? (
+            <p className="order-line__note">
+              Note: {stripControlCharacters(line.note, { multiLine: true })}
+            </p>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -78,6 +78,17 @@ describe('the table QR helpers', () => {
     expect(drawn).toEqual(expected);
   });
 
+  it('prints names without control or direction characters (issue 24)', async () => {
+    const doc = await PDFDocument.load(
+      await tablePdf({
+        storeName: 'Golden\u0007 Lotus\u202e',
+        table: 'A\u001b1',
+        url: 'https://forkful.test/store/demo/dinein/A1',
+      }),
+    );
+    expect(doc.getTitle()).toBe('Golden Lotus – Table A1');
+  });
+
   it('still builds the PDF for names the standard fonts cannot print, and long links', async () => {
     const bytes = await tablePdf({
       storeName: '金莲花 Golden Lotus'.repeat(5),

@@ -2,6 +2,7 @@
 // printable PDF. qrcode and pdf-lib are loaded with import() so they are their own chunks, fetched
 // only when a merchant opens a table's QR code.
 import type { PDFFont } from 'pdf-lib';
+import { stripControlCharacters } from '../../../domain/validation/text-characters.js';
 
 /** The storefront's dine-in link for a table (route /store/:merchantId/dinein/:tablename). */
 export function dineInUrl(origin: string, merchantId: string, table: string): string {
@@ -32,19 +33,19 @@ const QR_BOX = 396;
  * The table's printable card: the store name, "Table {table}", the QR code large and centred and
  * the link in small text under it. One page, vector throughout.
  */
-export async function tablePdf({
-  storeName,
-  table,
-  url,
-}: {
+export async function tablePdf(typed: {
   storeName: string;
   table: string;
   url: string;
 }): Promise<Uint8Array> {
+  const { url } = typed;
   const [{ PDFDocument, StandardFonts, rgb }, QRCode] = await Promise.all([
     import('pdf-lib'),
     import('qrcode'),
   ]);
+  // Names stored before the door refused control and direction characters print without them.
+  const storeName = stripControlCharacters(typed.storeName);
+  const table = stripControlCharacters(typed.table);
   const doc = await PDFDocument.create();
   doc.setTitle(`${storeName} – Table ${table}`);
   doc.setCreator('Forkful');

@@ -24,6 +24,23 @@ async function expectNoSidewaysOverflow(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/**
+ * The other widths the layout must hold at (issue 25: 360, 414, 768 px beside 390 and 1280), in
+ * the state the page is in; the page's own width comes back after.
+ */
+async function expectHoldsAtOtherWidths(page: Page, menuShown: boolean) {
+  const size = page.viewportSize();
+  for (const width of [360, 414, 768]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoSidewaysOverflow(page);
+    if (menuShown && width < 640) {
+      const menu = await page.getByRole('main', { name: 'Menu' }).boundingBox();
+      expect(menu?.width ?? 0).toBeGreaterThanOrEqual(0.9 * width);
+    }
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 const scrollY = (page: Page) => page.evaluate<number>('Math.round(window.scrollY)');
 const scrollTo = (page: Page, y: number | 'bottom') =>
   page.evaluate(
@@ -40,12 +57,14 @@ for (const screen of [
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await page.goto('/store/demo');
     await expectNoSidewaysOverflow(page);
+    if (phone) await expectHoldsAtOtherWidths(page, true);
 
     // An item with options, through its modal (?item=<id>).
     await page.getByRole('button', { name: 'Crispy Chicken Wings (8)', exact: true }).click();
     const wings = page.getByRole('dialog', { name: 'Crispy Chicken Wings (8)' });
     await expect(wings).toBeVisible();
     await expect(page).toHaveURL(/\/store\/demo\?item=[^&]+$/);
+    if (phone) await expectHoldsAtOtherWidths(page, false);
     await page.waitForLoadState('networkidle');
     await shot(page, `item-modal-${screen.name}`);
     await wings.getByText('Plum Sauce').click();
@@ -65,6 +84,7 @@ for (const screen of [
     if (phone) expect(menuWidth).toBeGreaterThanOrEqual(0.9 * screen.width);
     else expect(menuWidth).toBeGreaterThanOrEqual(480);
     await expectNoSidewaysOverflow(page);
+    if (phone) await expectHoldsAtOtherWidths(page, true);
     await shot(page, `menu-full-cart-${screen.name}`);
 
     // At the bottom, the bar is below the last item and the footer's links, never over them.
@@ -104,6 +124,7 @@ for (const screen of [
       await expect(page).toHaveURL(/\?view=cart$/);
       await expect(page.getByRole('complementary', { name: 'Your cart' })).toBeVisible();
       await expectNoSidewaysOverflow(page);
+      await expectHoldsAtOtherWidths(page, false);
       await shot(page, `cart-${screen.name}`);
       await page.goBack();
       await expect(page.getByRole('complementary', { name: 'Your cart' })).toBeHidden();
@@ -124,6 +145,7 @@ for (const screen of [
     await expect(menu).toBeHidden();
     await fillSaved(page, 'Name', 'Ada Lovelace');
     await expectNoSidewaysOverflow(page);
+    if (phone) await expectHoldsAtOtherWidths(page, false);
     const pageBox = await checkout.boundingBox();
     const form = await page.getByRole('region', { name: 'Method' }).boundingBox();
     const summary = await page.getByRole('region', { name: 'Summary' }).boundingBox();

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { PublicItemView } from '../../../contract/menu.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
+import { CHECKOUT_PAGE_TITLE_ID, CheckoutHead } from '../checkout/CheckoutHead.js';
 import { itemDisplay } from '../display.js';
 import type { StoreLayers } from '../layer.js';
 import './cart.css';
@@ -14,7 +15,8 @@ import { CartPanel } from './CartPanel.js';
 import { useAddToCart, useCart, useDinerId, useRemoveFromCart } from './queries.js';
 
 const ItemModal = lazy(() => import('../item/ItemModal.js'));
-const CheckoutPage = lazy(() => import('../checkout/CheckoutPage.js'));
+const loadCheckoutPage = () => import('../checkout/CheckoutPage.js');
+const CheckoutPage = lazy(loadCheckoutPage);
 
 export function StoreCart({
   merchantId,
@@ -38,6 +40,11 @@ export function StoreCart({
   const display = itemDisplay(info);
   const error = remove.error?.message ?? cart.error?.message ?? uid.error?.message;
   const empty = (cart.data?.orderItems.length ?? 0) === 0;
+  // The checkout's chunk is fetched as soon as the page is on it (a link, a refresh), beside the
+  // diner's cart, not after it.
+  useEffect(() => {
+    if (checkingOut) void loadCheckoutPage().catch(() => {});
+  }, [checkingOut]);
 
   // Checked once per opening of the checkout (the button, a link, a refresh, Forward): the cart
   // must be able to check out. While it is open only an empty cart sends the diner back (spec §4):
@@ -68,21 +75,24 @@ export function StoreCart({
   return (
     <>
       {checkingOut ? (
-        cart.data && uid.data && !empty ? (
-          <Suspense fallback={<CheckoutLoading />}>
-            <CheckoutPage
-              merchantId={merchantId}
-              uid={uid.data}
-              info={info}
-              cart={cart.data}
-              tableName={tableName}
-              onBackToMenu={layers.toMenu}
-              order={<CartPanel {...panelProps} inCheckout />}
-            />
-          </Suspense>
-        ) : (
-          <CheckoutLoading />
-        )
+        <main className="checkout-page" aria-labelledby={CHECKOUT_PAGE_TITLE_ID}>
+          <CheckoutHead info={info} onBackToMenu={layers.toMenu} />
+          {cart.data && uid.data && !empty ? (
+            <Suspense fallback={<CheckoutLoading />}>
+              <CheckoutPage
+                merchantId={merchantId}
+                uid={uid.data}
+                info={info}
+                cart={cart.data}
+                tableName={tableName}
+                onBackToMenu={layers.toMenu}
+                order={<CartPanel {...panelProps} inCheckout />}
+              />
+            </Suspense>
+          ) : (
+            <CheckoutLoading />
+          )}
+        </main>
       ) : (
         <CartPanel
           {...panelProps}
@@ -106,9 +116,5 @@ export function StoreCart({
 }
 
 function CheckoutLoading() {
-  return (
-    <div className="checkout-page checkout-page--loading">
-      <StatusPanel title="Loading the checkout…" />
-    </div>
-  );
+  return <StatusPanel title="Loading the checkout…" delayed />;
 }

@@ -1,7 +1,7 @@
 // Issue 25: the store page's open layer lives in the query of the route the diner came by
 // (./layer.ts); a shared item link opens the item, and a checkout link whose cart cannot check
 // out shows the menu (spec §4 "Cart and checkout").
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartView } from '../../contract/cart.js';
 import { businessInfo, cartAnswer, cartLine, category, menuItem } from '../test-data/store.js';
@@ -32,7 +32,7 @@ describe('the layer in the query', () => {
   });
 });
 
-const info = businessInfo({ homePageNotice: '' });
+let info = businessInfo({ homePageNotice: '' });
 const categories = [category({ _id: 'c1', name: 'Dim Sum' })];
 const items = [
   menuItem({ _id: 'i1', _idCategory: 'c1', name: 'Siu Mai', priceCents: 650 }),
@@ -116,4 +116,37 @@ describe('store page layers', () => {
       expect(screen.queryByRole('main', { name: 'Checkout' })).toBeNull();
     });
   }
+});
+
+describe('the arrival notice and the layers', () => {
+  afterEach(() => {
+    info = businessInfo({ homePageNotice: '' });
+  });
+
+  it('waits under a layer the diner arrived on, and shows once the menu is back', async () => {
+    info = businessInfo({ homePageNotice: 'Welcome!' });
+    serve(cartAnswer());
+    at('/store/demo?item=i2');
+    const item = await screen.findByRole('dialog', { name: 'Har Gow' }, LAZY);
+    // The notice would have opened by now over the menu (StorePage.test); it waits for the item.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(screen.queryByRole('dialog', { name: 'Golden Lotus' })).toBeNull();
+    fireEvent.click(within(item).getByRole('button', { name: 'Close' }));
+    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
+    expect(within(notice).getByText('Welcome!')).toBeTruthy();
+  });
+
+  it('does not open over a password-reset link', async () => {
+    info = businessInfo({ homePageNotice: 'Welcome!' });
+    serve(cartAnswer());
+    const where = at('/store/demo?resetToken=abc');
+    const reset = await screen.findByRole('dialog', { name: 'Choose a new password' }, LAZY);
+    // Long enough for the notice to open without the rule (it waits for idle moments and its
+    // chunk beside the account modal's).
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(screen.queryByRole('dialog', { name: 'Golden Lotus' })).toBeNull();
+    fireEvent.click(within(reset).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(where.search).toBe(''), LAZY);
+    expect(await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY)).toBeTruthy();
+  });
 });

@@ -5,7 +5,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CartView } from '../../contract/cart.js';
 import { businessInfo, cartAnswer, cartLine, category, menuItem } from '../test-data/store.js';
-import { jsonResponse, LAZY, renderRoute } from '../test-data/render.js';
+import { jsonResponse, renderRoute } from '../test-data/render.js';
 import { markEntrySeen } from './entry/entry.js';
 import { readLayer, writeLayer } from './layer.js';
 
@@ -31,6 +31,9 @@ describe('the layer in the query', () => {
     expect(q.toString()).toBe('resetToken=abc&item=i2');
   });
 });
+
+// Lazy chunks transformed on first use, the notice's idle steps: seconds on a busy machine.
+const SLOW = { timeout: 10_000 };
 
 let info = businessInfo({ homePageNotice: '' });
 const categories = [category({ _id: 'c1', name: 'Dim Sum' })];
@@ -77,11 +80,11 @@ describe('store page layers', () => {
     markEntrySeen('demo', 'notice');
     serve(cartAnswer());
     at('/store/demo?item=i2');
-    expect(await screen.findByRole('dialog', { name: 'Har Gow' }, LAZY)).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Har Gow' }, SLOW)).toBeTruthy();
     cleanup();
     const where = at('/store/demo/dinein/T5?item=gone');
     await screen.findByRole('main', { name: 'Menu' });
-    await waitFor(() => expect(where.search).toBe(''), LAZY);
+    await waitFor(() => expect(where.search).toBe(''), SLOW);
     expect(where.pathname).toBe('/store/demo/dinein/T5');
   });
 
@@ -89,7 +92,7 @@ describe('store page layers', () => {
     markEntrySeen('demo', 'notice');
     serve(cartAnswer({ orderItems: [line], cartButton: 'checkout' }));
     const where = at('/store/demo?view=checkout');
-    expect(await screen.findByRole('main', { name: 'Checkout' }, LAZY)).toBeTruthy();
+    expect(await screen.findByRole('main', { name: 'Checkout' }, SLOW)).toBeTruthy();
     // The menu stays on the page, hidden, for Back.
     expect(document.getElementById('menu')?.hidden).toBe(true);
     expect(where.search).toBe('?view=checkout');
@@ -110,7 +113,7 @@ describe('store page layers', () => {
       markEntrySeen('demo', 'notice');
       serve(cart);
       const where = at('/store/demo/dinein/T5?view=checkout');
-      await waitFor(() => expect(where.search).toBe(''), LAZY);
+      await waitFor(() => expect(where.search).toBe(''), SLOW);
       expect(where.pathname).toBe('/store/demo/dinein/T5');
       expect(screen.getByRole('main', { name: 'Menu' }).hidden).toBe(false);
       expect(screen.queryByRole('main', { name: 'Checkout' })).toBeNull();
@@ -127,26 +130,26 @@ describe('the arrival notice and the layers', () => {
     info = businessInfo({ homePageNotice: 'Welcome!' });
     serve(cartAnswer());
     at('/store/demo?item=i2');
-    const item = await screen.findByRole('dialog', { name: 'Har Gow' }, LAZY);
+    const item = await screen.findByRole('dialog', { name: 'Har Gow' }, SLOW);
     // The notice would have opened by now over the menu (StorePage.test); it waits for the item.
     await new Promise((r) => setTimeout(r, 1_500));
     expect(screen.queryByRole('dialog', { name: 'Golden Lotus' })).toBeNull();
     fireEvent.click(within(item).getByRole('button', { name: 'Close' }));
-    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY);
+    const notice = await screen.findByRole('dialog', { name: 'Golden Lotus' }, SLOW);
     expect(within(notice).getByText('Welcome!')).toBeTruthy();
-  });
+  }, 30_000);
 
   it('does not open over a password-reset link', async () => {
     info = businessInfo({ homePageNotice: 'Welcome!' });
     serve(cartAnswer());
     const where = at('/store/demo?resetToken=abc');
-    const reset = await screen.findByRole('dialog', { name: 'Choose a new password' }, LAZY);
+    const reset = await screen.findByRole('dialog', { name: 'Choose a new password' }, SLOW);
     // Long enough for the notice to open without the rule (it waits for idle moments and its
     // chunk beside the account modal's).
     await new Promise((r) => setTimeout(r, 3_000));
     expect(screen.queryByRole('dialog', { name: 'Golden Lotus' })).toBeNull();
     fireEvent.click(within(reset).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(where.search).toBe(''), LAZY);
-    expect(await screen.findByRole('dialog', { name: 'Golden Lotus' }, LAZY)).toBeTruthy();
-  });
+    await waitFor(() => expect(where.search).toBe(''), SLOW);
+    expect(await screen.findByRole('dialog', { name: 'Golden Lotus' }, SLOW)).toBeTruthy();
+  }, 30_000);
 });

@@ -160,14 +160,14 @@ for (const screen of [
       await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
     }
     await scrollTo(page, 0);
-    await shot(page, `checkout-${screen.name}`);
+    await shot(page, `checkout-page-${screen.name}`);
 
     // Refresh keeps the checkout and its saved choices; the card is not kept and the page says so.
     await page.reload();
     await expect(checkout).toBeVisible();
     await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace');
     await expect(checkout.getByText(/Card details are never saved/)).toBeVisible();
-    await shot(page, `checkout-refreshed-${screen.name}`);
+    await shot(page, `checkout-page-refreshed-${screen.name}`);
 
     // Back: the layer below (on a phone the checkout came from the cart sheet), then the menu,
     // scrolled where it was left; Forward: the checkout again.

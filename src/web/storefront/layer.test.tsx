@@ -92,7 +92,12 @@ describe('store page layers', () => {
     markEntrySeen('demo', 'notice');
     serve(cartAnswer({ orderItems: [line], cartButton: 'checkout' }));
     const where = at('/store/demo?view=checkout');
-    expect(await screen.findByRole('main', { name: 'Checkout' }, SLOW)).toBeTruthy();
+    const page = await screen.findByRole('main', { name: 'Checkout' }, SLOW);
+    // The cart panel's lines head the order's summary; no Checkout button, no phone bar there.
+    const cart = await within(page).findByRole('complementary', { name: 'Your cart' }, SLOW);
+    expect(within(cart).getByRole('listitem', { name: 'Har Gow' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Checkout/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^View cart/ })).toBeNull();
     // The menu stays on the page, hidden, for Back.
     expect(document.getElementById('menu')?.hidden).toBe(true);
     expect(where.search).toBe('?view=checkout');

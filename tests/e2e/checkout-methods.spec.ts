@@ -29,6 +29,18 @@ test('dine-in from a table link: the table is the method, paid in cash', async (
   await expect(page.getByRole('radio', { name: 'Dine-in · Table T5' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Pickup' })).toHaveCount(0);
   await fillSaved(page, 'Name', 'Table Five');
+  // Issue 25: the checkout is in the table link's query, so a refresh keeps the table and the
+  // checkout with its saved choices; Back shows the table's menu, Forward the checkout again.
+  await expect(page).toHaveURL(/\/store\/demo\/dinein\/T5\?view=checkout$/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Dine-in · Table T5' })).toBeChecked();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Table Five');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/store\/demo\/dinein\/T5$/);
+  await expect(page.getByRole('main', { name: 'Menu' })).toBeVisible();
+  await expect(page.getByText('Dine-in · Table').first()).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('radio', { name: 'Dine-in · Table T5' })).toBeChecked();
   await fillSaved(page, 'Phone', '2125550105');
   await page.getByRole('radiogroup', { name: 'Payment' }).getByText('Cash').click();
   const answer = await placeOrder(page, request, '2125550105');

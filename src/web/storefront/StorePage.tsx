@@ -4,10 +4,12 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
 import { isApiError } from '../lib/api.js';
@@ -26,6 +28,7 @@ import { CART_PANEL_ID } from './cart/CartPanel.js';
 import { StoreCart } from './cart/StoreCart.js';
 import { StoreEntry } from './entry/StoreEntry.js';
 import { useLazyLayout } from './lazy-layout.js';
+import { useStoreLayers } from './layer.js';
 
 /** What the store page shows of its three reads (./queries.ts). */
 interface StoreReads {
@@ -107,9 +110,33 @@ const StoreView = memo(function StoreView({
   onRetry: () => unknown;
 }) {
   const { info, categories, menu } = reads;
-  const [openItem, setOpenItem] = useState<PublicItemView | null>(null);
   const items = menu.items;
   const complete = menu.complete;
+  // The open layer is in the URL's query (./layer.ts): Back closes it, a refresh keeps it.
+  const layers = useStoreLayers();
+  const { layer } = layers;
+  const openItemId = layer.kind === 'item' ? layer.itemId : null;
+  const openItem = useMemo(
+    () => (openItemId ? (items?.find((i) => i._id === openItemId) ?? null) : null),
+    [openItemId, items],
+  );
+  // A shared link to an item the menu does not have (any more) shows the menu.
+  const { replaceWithMenu } = layers;
+  useEffect(() => {
+    if (openItemId && complete && !openItem) replaceWithMenu();
+  }, [openItemId, complete, openItem, replaceWithMenu]);
+  // Stable, so the memoised menu sections do not render again when the URL changes.
+  const openLayer = useRef(layers.open);
+  openLayer.current = layers.open;
+  const onOpenItem = useCallback(
+    (item: PublicItemView) => openLayer.current({ kind: 'item', itemId: item._id }),
+    [],
+  );
+  const checkoutOpen = layer.kind === 'checkout';
+  useMenuScrollKept(merchantId, checkoutOpen);
+  // Not over a password-reset link (the account modal opens on it).
+  const [search] = useSearchParams();
+  const resetLink = search.has('resetToken');
   const groups = useMemo(
     () => leadingGroups(groupMenu(categories.data ?? [], items ?? []), complete),
     [categories.data, items, complete],
@@ -170,7 +197,7 @@ const StoreView = memo(function StoreView({
 
   return (
     <FirstPaintContext value={painted}>
-      <div className="page store-page">
+      <div className={checkoutOpen ? 'page store-page store-page--checkout' : 'page store-page'}>
         {/* Keyboard users reach the cart without tabbing through the whole menu. */}
         <a className="skip-link" href={`#${CART_PANEL_ID}`}>
           Skip to cart
@@ -180,13 +207,16 @@ const StoreView = memo(function StoreView({
             merchantId={merchantId}
             info={info.data}
             tableName={tablename}
-            menuShown={menuOnScreen}
+            menuShown={menuOnScreen && layer.kind === 'menu' && !resetLink}
           />
         </StoreHeader>
         {showCategories ? <CategoryBar categories={categories.data ?? []} /> : null}
         <div className="store-layout">
           {showCategories ? <CategorySidebar categories={categories.data ?? []} /> : null}
+          {/* The checkout page replaces the menu, which stays mounted (hidden) so that Back finds
+              it as it was, scrolled where the diner left it. */}
           <main
+            hidden={checkoutOpen}
             ref={menuRef}
             className={complete ? 'menu' : 'menu menu--loading'}
             id="menu"
@@ -205,7 +235,7 @@ const StoreView = memo(function StoreView({
                 groups={groups}
                 complete={complete}
                 display={display}
-                onOpenItem={setOpenItem}
+                onOpenItem={onOpenItem}
                 onAllShown={onAllSectionsShown}
               />
             )}
@@ -215,7 +245,7 @@ const StoreView = memo(function StoreView({
             info={info.data}
             tableName={tablename}
             openItem={openItem}
-            onCloseItem={() => setOpenItem(null)}
+            layers={layers}
           />
         </div>
         {/* Once every section is in: below a menu that still grows, the footer's links would move
@@ -225,3 +255,59 @@ const StoreView = memo(function StoreView({
     </FirstPaintContext>
   );
 });
+
+/**
+ * The menu's scroll position, kept while the checkout page (which replaces the menu) is open and
+ * given back when the diner returns to the menu (Back, or "Back to Menu"). The browser's own
+ * restoration is off while the store page is shown: it restores on `popstate`, before the page
+ * below has rendered, so it would scroll a page that is about to change.
+ */
+function useMenuScrollKept(merchantId: string, pageOpen: boolean): void {
+  const menuScroll = useRef(0);
+  const wasOpen = useRef(pageOpen);
+  useEffect(() => {
+    const { history } = window;
+    const before = history.scrollRestoration;
+    history.scrollRestoration = 'manual';
+    return () => {
+      history.scrollRestoration = before;
+    };
+  }, []);
+  // A layout effect: its cleanup runs in the commit that hides the menu, before the browser
+  // clamps the scroll to the shorter page.
+  useLayoutEffect(() => {
+    if (pageOpen) return;
+    const keep = () => {
+      menuScroll.current = window.scrollY;
+    };
+    window.addEventListener('scroll', keep, { passive: true });
+    return () => window.removeEventListener('scroll', keep);
+  }, [pageOpen]);
+  useLayoutEffect(() => {
+    if (pageOpen === wasOpen.current) return;
+    wasOpen.current = pageOpen;
+    if (pageOpen) keepMenuScroll(merchantId, menuScroll.current);
+    else menuScroll.current = keptMenuScroll(merchantId) ?? menuScroll.current;
+    window.scrollTo({ top: pageOpen ? 0 : menuScroll.current, behavior: 'instant' });
+  }, [pageOpen, merchantId]);
+}
+
+// In the tab's storage too, so that Back after a refresh of the checkout finds it.
+const menuScrollKey = (merchantId: string) => `forkful.menuScroll.${merchantId}`;
+
+function keepMenuScroll(merchantId: string, y: number): void {
+  try {
+    sessionStorage.setItem(menuScrollKey(merchantId), String(Math.round(y)));
+  } catch {
+    // Not kept across a refresh; the page still has it until then.
+  }
+}
+
+function keptMenuScroll(merchantId: string): number | null {
+  try {
+    const y = Number(sessionStorage.getItem(menuScrollKey(merchantId)));
+    return Number.isFinite(y) && y > 0 ? y : null;
+  } catch {
+    return null;
+  }
+}

@@ -18,16 +18,20 @@ export function jsonResponse(status: number, body: unknown): Response {
 /** Where the app is now: `pathname` follows the app's navigation. */
 export interface RouteProbe {
   pathname: string;
+  search: string;
 }
 
 function LocationProbe({ probe }: { probe: RouteProbe }) {
-  probe.pathname = useLocation().pathname;
+  const { pathname, search } = useLocation();
+  probe.pathname = pathname;
+  probe.search = search;
   return null;
 }
 
 /** The whole app at `path` (no retries, so a refused call shows at once). */
 export function renderRoute(path: string): RouteProbe {
-  const probe: RouteProbe = { pathname: path };
+  const [pathname = path, query = ''] = path.split('?');
+  const probe: RouteProbe = { pathname, search: query ? `?${query}` : '' };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -1,8 +1,9 @@
 // The cart panel (spec §2, §4 "Cart and checkout"): the lines with Remove, and one button whose
 // state the server decides — Store closed, Remove unavailable items, or Checkout with the
 // subtotal. A side panel on wider screens; under 640 px a bottom bar that opens it as a sheet.
-// Plain elements only, so it adds no UI library to the store page's first load.
-import { type ReactNode, useState } from 'react';
+// On the checkout page it is the order's lines at the head of the summary (spec §2 "SUMMARY (lines
+// with remove)"). Plain elements only, so it adds no UI library to the store page's first load.
+import { useState } from 'react';
 import type { CartView } from '../../../contract/cart.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { formatCents } from '../../lib/format.js';
@@ -21,18 +22,22 @@ export interface CartPanelProps {
   onRemove: (lineId: string) => void;
   onRemoveUnavailable: () => void;
   onCheckout: () => void;
-  /** The checkout view once checkout has started (lazy-loaded by the store page). */
-  checkout?: ReactNode;
-  /** Leaves the checkout (the sheet's close button on phones). */
-  onLeaveCheckout?: () => void;
+  /**
+   * On the checkout page, at the head of its summary: the lines only (the checkout's own totals
+   * and buttons follow), no sheet and no bar.
+   */
+  inCheckout?: boolean;
+  /** Whether the phone's sheet is open, when the page keeps it (in the URL, `?view=cart`). */
+  sheetOpen?: boolean;
+  onSheetOpenChange?: (open: boolean) => void;
 }
 
 export function CartPanel(props: CartPanelProps) {
   const { cart, busy, error, secondLanguage, onRemove, onRemoveUnavailable, onCheckout } = props;
-  const { checkout, onLeaveCheckout } = props;
-  const [sheetStaysOpen, setSheetOpen] = useState(false);
-  // On phones the checkout is the open sheet.
-  const sheetOpen = sheetStaysOpen || checkout !== undefined;
+  const { inCheckout = false, onSheetOpenChange } = props;
+  const [ownSheetOpen, setOwnSheetOpen] = useState(false);
+  const sheetOpen = !inCheckout && (props.sheetOpen ?? ownSheetOpen);
+  const setSheetOpen = onSheetOpenChange ?? setOwnSheetOpen;
   const lines = cart?.orderItems ?? [];
   const count = lines.reduce((n, l) => n + l.qty, 0);
   const subtotal = cart?.amounts.subtotalCents ?? 0;
@@ -43,22 +48,21 @@ export function CartPanel(props: CartPanelProps) {
         id={CART_PANEL_ID}
         // The store page's skip link moves the focus here.
         tabIndex={-1}
-        className={`cart-panel${sheetOpen ? ' cart-panel--open' : ''}`}
+        className={`cart-panel${sheetOpen ? ' cart-panel--open' : ''}${inCheckout ? ' cart-panel--checkout' : ''}`}
         aria-label="Your cart"
       >
         <div className="cart-panel__head">
           <h2 className="cart-panel__title">Your cart</h2>
-          <button
-            type="button"
-            className="icon-button cart-panel__hide"
-            aria-label="Hide cart"
-            onClick={() => {
-              setSheetOpen(false);
-              if (checkout !== undefined) onLeaveCheckout?.();
-            }}
-          >
-            ×
-          </button>
+          {inCheckout ? null : (
+            <button
+              type="button"
+              className="icon-button cart-panel__hide"
+              aria-label="Hide cart"
+              onClick={() => setSheetOpen(false)}
+            >
+              ×
+            </button>
+          )}
         </div>
         {lines.length === 0 ? (
           <p className="cart-panel__empty">{EMPTY_CART_TEXT}</p>
@@ -108,9 +112,7 @@ export function CartPanel(props: CartPanelProps) {
             {error}
           </p>
         ) : null}
-        {checkout !== undefined && lines.length > 0 ? (
-          checkout
-        ) : lines.length > 0 && cart ? (
+        {inCheckout ? null : lines.length > 0 && cart ? (
           cart.cartButton === 'storeClosed' ? (
             <>
               {/* M8.9 says why the button is off; V5.49 "Store closed now!" is the place-order
@@ -143,7 +145,7 @@ export function CartPanel(props: CartPanelProps) {
           )
         ) : null}
       </aside>
-      {lines.length > 0 && checkout === undefined ? (
+      {lines.length > 0 && !inCheckout ? (
         <div className="cart-bar">
           <button
             type="button"

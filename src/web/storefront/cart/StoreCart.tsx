@@ -1,13 +1,17 @@
 // The store page's cart: the diner id, the server's cart, its changes, the item modal that adds
-// to it and the checkout (both lazy-loaded, so neither they nor the UI library are in the first
-// load). Checkout goes back to the menu when the cart becomes empty (spec §4).
-import { lazy, Suspense, useEffect, useState } from 'react';
+// to it and the checkout page (both lazy-loaded, so neither they nor the UI library are in the
+// first load). Which of them is open is the page's layer, in the URL (../layer.ts). The checkout
+// goes back to the menu when the cart becomes empty, and a checkout link whose cart cannot check
+// out (empty, only unavailable items, the store closed) shows the menu (spec §4).
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { PublicItemView } from '../../../contract/menu.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
 import { MESSAGES } from '../../../domain/messages.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
+import { CHECKOUT_PAGE_TITLE_ID, CheckoutHead } from '../checkout/CheckoutHead.js';
 import { useShownFor } from '../../lib/use-shown-for.js';
 import { itemDisplay } from '../display.js';
+import type { StoreLayers } from '../layer.js';
 import './cart.css';
 import { CartPanel } from './CartPanel.js';
 import { useAddToCart, useCart, useDinerId, useRemoveFromCart } from './queries.js';
@@ -16,26 +20,28 @@ import { useAddToCart, useCart, useDinerId, useRemoveFromCart } from './queries.
 export const CART_ERROR_MS = 10_000;
 
 const ItemModal = lazy(() => import('../item/ItemModal.js'));
-const CheckoutView = lazy(() => import('../checkout/CheckoutView.js'));
+const loadCheckoutPage = () => import('../checkout/CheckoutPage.js');
+const CheckoutPage = lazy(loadCheckoutPage);
 
 export function StoreCart({
   merchantId,
   info,
   tableName,
   openItem,
-  onCloseItem,
+  layers,
 }: {
   merchantId: string;
   info: PublicBusinessInfo;
   tableName?: string | undefined;
   openItem: PublicItemView | null;
-  onCloseItem: () => void;
+  layers: StoreLayers;
 }) {
   const uid = useDinerId();
   const cart = useCart(merchantId, uid.data);
   const add = useAddToCart(merchantId, uid.data);
   const remove = useRemoveFromCart(merchantId, uid.data);
-  const [checkingOut, setCheckingOut] = useState(false);
+  const { layer, replaceWithMenu } = layers;
+  const checkingOut = layer.kind === 'checkout';
   const display = itemDisplay(info);
   // A cart that cannot be read (cookies blocked, the server away) is the spec's cart error, shown
   // for 10 seconds (§8, checklist M8.6 / K9.37 / C7.49), whatever the server said.
@@ -47,39 +53,66 @@ export function StoreCart({
   const error =
     remove.error?.message ?? (readFailed && readErrorShown ? MESSAGES.CART_UNREADABLE : undefined);
   const empty = (cart.data?.orderItems.length ?? 0) === 0;
-
+  // The checkout's chunk is fetched as soon as the page is on it (a link, a refresh), beside the
+  // diner's cart, not after it.
   useEffect(() => {
-    if (checkingOut && cart.data && empty) setCheckingOut(false);
-  }, [checkingOut, cart.data, empty]);
+    if (checkingOut) void loadCheckoutPage().catch(() => {});
+  }, [checkingOut]);
+
+  // Checked once per opening of the checkout (the button, a link, a refresh, Forward): the cart
+  // must be able to check out. While it is open only an empty cart sends the diner back (spec §4):
+  // a line that becomes unavailable meanwhile is the place-order check's to report.
+  const openingChecked = useRef(false);
+  const cannotCheckOut = !!cart.data && (empty || cart.data.cartButton !== 'checkout');
+  useEffect(() => {
+    if (!checkingOut) {
+      openingChecked.current = false;
+      return;
+    }
+    if (!cart.data) return;
+    // In place of this entry, not a step back: the order-placed page may be on its way.
+    if (empty || (!openingChecked.current && cannotCheckOut)) replaceWithMenu();
+    openingChecked.current = true;
+  }, [checkingOut, cart.data, empty, cannotCheckOut, replaceWithMenu]);
+
+  const panelProps = {
+    cart: cart.data,
+    busy: remove.isPending || add.isPending,
+    error: error ?? null,
+    secondLanguage: display.secondLanguage,
+    onRemove: (lineId: string) => remove.mutate({ lineId }),
+    onRemoveUnavailable: () => remove.mutate('unavailable'),
+    onCheckout: () => layers.open({ kind: 'checkout' }),
+  };
 
   return (
     <>
-      <CartPanel
-        cart={cart.data}
-        busy={remove.isPending || add.isPending}
-        error={error ?? null}
-        secondLanguage={display.secondLanguage}
-        onRemove={(lineId) => remove.mutate({ lineId })}
-        onRemoveUnavailable={() => remove.mutate('unavailable')}
-        onCheckout={() => setCheckingOut(true)}
-        onLeaveCheckout={() => setCheckingOut(false)}
-        {...(checkingOut && cart.data && uid.data
-          ? {
-              checkout: (
-                <Suspense fallback={<StatusPanel title="Loading the checkout…" />}>
-                  <CheckoutView
-                    merchantId={merchantId}
-                    uid={uid.data}
-                    info={info}
-                    cart={cart.data}
-                    tableName={tableName}
-                    onBackToMenu={() => setCheckingOut(false)}
-                  />
-                </Suspense>
-              ),
-            }
-          : {})}
-      />
+      {checkingOut ? (
+        <main className="checkout-page" aria-labelledby={CHECKOUT_PAGE_TITLE_ID}>
+          <CheckoutHead info={info} onBackToMenu={layers.toMenu} />
+          {cart.data && uid.data && !empty ? (
+            <Suspense fallback={<CheckoutLoading />}>
+              <CheckoutPage
+                merchantId={merchantId}
+                uid={uid.data}
+                info={info}
+                cart={cart.data}
+                tableName={tableName}
+                onBackToMenu={layers.toMenu}
+                order={<CartPanel {...panelProps} inCheckout />}
+              />
+            </Suspense>
+          ) : (
+            <CheckoutLoading />
+          )}
+        </main>
+      ) : (
+        <CartPanel
+          {...panelProps}
+          sheetOpen={layer.kind === 'cart'}
+          onSheetOpenChange={(open) => (open ? layers.open({ kind: 'cart' }) : layers.close())}
+        />
+      )}
       {openItem ? (
         <Suspense fallback={null}>
           <ItemModal
@@ -87,10 +120,14 @@ export function StoreCart({
             item={openItem}
             display={display}
             onAdd={(line) => add.mutateAsync(line)}
-            onClose={onCloseItem}
+            onClose={layers.close}
           />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+function CheckoutLoading() {
+  return <StatusPanel title="Loading the checkout…" delayed />;
 }

@@ -3,7 +3,7 @@
 // promo code; SUMMARY with the server's amounts and Place the order / Back to Menu. Every choice
 // is saved with PUT …/checkoutInfo and the answer (the repriced cart) is what is shown.
 // Lazy-loaded when Checkout is pressed: none of it is in the store page's first load.
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Radio, RadioGroup } from 'react-aria-components';
 import './checkout.css';
 import type { CartView } from '../../../contract/cart.js';
@@ -43,6 +43,7 @@ export default function CheckoutView({
   cart,
   tableName,
   onBackToMenu,
+  order,
 }: {
   merchantId: string;
   uid: string;
@@ -50,6 +51,8 @@ export default function CheckoutView({
   cart: CartView;
   tableName: string | undefined;
   onBackToMenu: () => void;
+  /** The order's lines (the cart panel), at the head of the summary column. */
+  order?: ReactNode;
 }) {
   const save = useCheckoutSave(merchantId, uid);
   // A refused choice is shown for 5 seconds like the other banners (spec §5); the promo code
@@ -295,6 +298,7 @@ export default function CheckoutView({
         ) : null}
 
         <div className="checkout-bottom">
+          {order}
           <Tips cart={cart} onSave={saveNow} />
           <section className="checkout-section" aria-label="Promo code entry">
             <PromoCode cart={cart} onSave={save.save} />

@@ -86,11 +86,19 @@ export const cartView = z.object({
   categoryDiscountCents: z.number().int(),
   storeOpen: z.boolean(),
   cartButton: z.enum(CART_BUTTONS),
+  /** Delivery with a located address: the fee's range and what the minimum still wants. */
   delivery: z
     .object({
       ok: z.boolean(),
       distanceMiles: z.number().nullable(),
       message: z.string().nullable(),
+      /** The fee of the range the distance falls in; null when out of range. */
+      feeCents: z.number().int().nullable(),
+      /** That range's limit in miles ("within 2 miles"); null when out of range. */
+      rangeMiles: z.number().nullable(),
+      /** The store's delivery minimum (on the subtotal), and how much is missing: 0 when met. */
+      minimumCents: z.number().int(),
+      shortByCents: z.number().int(),
     })
     .nullable(),
   promoCode: z.object({ code: z.string(), percentageOff: z.number() }).nullable(),

@@ -1,5 +1,6 @@
 // The cart's state turned into the contract's cart answer (src/contract/cart.ts).
 import type { CartView } from '../../../contract/cart.js';
+import { type DeliveryFeeResult, checkDeliveryMinimum } from '../../../domain/index.js';
 import type { CartState } from './cart.service.js';
 
 export type { CartView };
@@ -51,13 +52,7 @@ export function toCartView(uid: string, state: CartState): CartView {
     categoryDiscountCents: p.quote.categoryDiscountCents,
     storeOpen: p.storeOpen,
     cartButton: p.cartButton,
-    delivery: p.delivery
-      ? {
-          ok: p.delivery.ok,
-          distanceMiles: state.deliveryMiles,
-          message: p.delivery.ok ? null : p.delivery.message,
-        }
-      : null,
+    delivery: p.delivery ? deliveryView(p.delivery, state, t.subtotalCents) : null,
     promoCode: p.promo ? { code: p.promo.code, percentageOff: p.promo.percentageOff } : null,
     promoCodeDropped: state.promoCodeDropped,
     freeAddon: {
@@ -65,5 +60,27 @@ export function toCartView(uid: string, state: CartState): CartView {
       freeItemNames: p.freeAddon.offered ? [...p.freeAddon.freeItemNames] : [],
       dropped: p.freeAddonDropped,
     },
+  };
+}
+
+/**
+ * What the checkout shows before Place (issue 25, "delivery money up front"): the range and fee,
+ * and the shortfall by the same rule as place-order check 8, which still refuses at Place.
+ */
+function deliveryView(
+  delivery: DeliveryFeeResult,
+  state: CartState,
+  subtotalCents: number,
+): NonNullable<CartView['delivery']> {
+  const minimumCents = state.merchant.minOrderForDeliveryCents;
+  const minimum = checkDeliveryMinimum(subtotalCents, minimumCents);
+  return {
+    ok: delivery.ok,
+    distanceMiles: state.deliveryMiles,
+    message: delivery.ok ? null : delivery.message,
+    feeCents: delivery.ok ? delivery.feeCents : null,
+    rangeMiles: delivery.ok ? delivery.range.deliveryRangeInMile : null,
+    minimumCents,
+    shortByCents: minimum.met ? 0 : minimum.shortByCents,
   };
 }

@@ -79,7 +79,8 @@ describe.skipIf(!serverUrl)('a dinner for 10 diners at once', () => {
         const uid = ((await cookieRes.json()) as { uid: string }).uid;
         const cart = (what: string) => `/api/shoppingCarts/merchantId/demo/${what}/${uid}`;
 
-        const menu = (await call('menu', '/api/items7/merchantId/demo/items')).body as MenuItem[];
+        const menu = (await call('menu', '/api/items7/merchantId/demo/items'))
+          .body as unknown as MenuItem[];
         const names = ['Kung Pao Chicken', 'Mapo Tofu', 'Scallion Pancake', 'Hot and Sour Soup'];
         const picks = names
           .map((name) => menu.find((i) => i.name === name && !i.soldout))

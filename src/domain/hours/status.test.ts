@@ -94,6 +94,40 @@ describe('storeHoursStatus', () => {
     );
   });
 
+  it('names the closing day when it is not tonight, and says Open 24 hours when it never closes', () => {
+    // Like the demo store: open day and night, but for a Wednesday break 3:00–3:30 PM.
+    const demo: WeeklyHours = {
+      sunday: [{ open: 0, close: 1440 }],
+      monday: [{ open: 0, close: 1440 }],
+      tuesday: [{ open: 0, close: 1440 }],
+      wednesday: [
+        { open: 0, close: 900 },
+        { open: 930, close: 1440 },
+      ],
+      thursday: [{ open: 0, close: 1440 }],
+      friday: [{ open: 0, close: 1440 }],
+      saturday: [{ open: 0, close: 1440 }],
+    };
+    expect(storeHoursStatus(demo, at('2026-11-24T17:00:00Z'), NY).text).toBe(
+      'Open until Wed 3:00 PM',
+    );
+    expect(storeHoursStatus(demo, at('2026-11-25T17:00:00Z'), NY).text).toBe('Open until 3:00 PM');
+    expect(storeHoursStatus(demo, at('2026-11-25T20:10:00Z'), NY).text).toBe(
+      'Closed — opens 3:30 PM',
+    );
+    expect(storeHoursStatus(demo, at('2026-11-25T21:00:00Z'), NY).text).toBe(
+      'Open until Wed 3:00 PM',
+    );
+    const always: WeeklyHours = Object.fromEntries(
+      Object.keys(demo).map((d) => [d, [{ open: 0, close: 1440 }]]),
+    );
+    expect(storeHoursStatus(always, at('2026-11-25T20:10:00Z'), NY)).toEqual({
+      open: true,
+      closesAt: null,
+      text: 'Open 24 hours',
+    });
+  });
+
   it('closes at 12:00 AM when no shift carries past midnight, and says Closed with no hours', () => {
     const lateFriday: WeeklyHours = { friday: [{ open: 1080, close: 1440 }] };
     expect(storeHoursStatus(lateFriday, at('2026-11-28T03:00:00Z'), NY).text).toBe(

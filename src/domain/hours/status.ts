@@ -9,7 +9,12 @@ import { WEEKDAYS, type Weekday } from '../settings/weekdays.js';
 import { periodsOn } from './week.js';
 
 export type StoreHoursStatus =
-  | { open: true; closesAt: { weekday: Weekday; minute: number }; text: string }
+  | {
+      open: true;
+      /** When it closes; null when it never does within the week (open 24 hours). */
+      closesAt: { weekday: Weekday; minute: number } | null;
+      text: string;
+    }
   | {
       open: false;
       /** The next opening within a week; null when the store has no hours at all. */
@@ -26,6 +31,9 @@ const SHORT_DAY: Record<Weekday, string> = {
   friday: 'Fri',
   saturday: 'Sat',
 };
+
+/** A close up to this minute of the next day is the end of tonight's shift (6:00 AM). */
+const LATE_NIGHT_END = 360;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -54,7 +62,7 @@ const dayAfter = (day: Weekday, n: number): Weekday =>
 /**
  * Open or closed at `ms`, judged like the place-order check (open ≤ minute < close). Open: until
  * when, following a shift past midnight (stored as a period to 12:00 AM and one from 12:00 AM the
- * next day) to its real end. Closed: the next opening, today's later period (a break) or a later
+ * next day) to its real end, naming the day when that is not tonight. Closed: the next opening, today's later period (a break) or a later
  * day's first, skipping closed days.
  */
 export function storeHoursStatus(hours: WeeklyHours, ms: number, zone: string): StoreHoursStatus {
@@ -64,13 +72,24 @@ export function storeHoursStatus(hours: WeeklyHours, ms: number, zone: string): 
   );
   if (current) {
     let closes = { weekday: now.weekday, minute: current.close };
-    for (let i = 1; i < 7 && closes.minute === 1440; i++) {
+    let daysAhead = 0;
+    for (let i = 1; closes.minute === 1440; i++) {
+      // Round the whole week without a closing: open day and night.
+      if (i > 7) return { open: true, closesAt: null, text: 'Open 24 hours' };
       const next = dayAfter(now.weekday, i);
       const carried = periodsOn(hours, next).find((p) => p.open === 0);
       if (!carried) break;
       closes = { weekday: next, minute: carried.close };
+      daysAhead = i;
     }
-    return { open: true, closesAt: closes, text: `Open until ${formatMinutes12h(closes.minute)}` };
+    // A late-night close (up to 6:00 AM the next morning) reads as tonight's; later, the day shows.
+    const laterDay = daysAhead > 1 || (daysAhead === 1 && closes.minute > LATE_NIGHT_END);
+    const time = formatMinutes12h(closes.minute);
+    return {
+      open: true,
+      closesAt: closes,
+      text: `Open until ${laterDay ? `${SHORT_DAY[closes.weekday]} ` : ''}${time}`,
+    };
   }
   for (let daysAhead = 0; daysAhead <= 7; daysAhead++) {
     const weekday = dayAfter(now.weekday, daysAhead);

@@ -224,21 +224,6 @@ export async function saveCheckoutInfo(
   ).execute({ merchantUuid, anonUserId, info, now });
 }
 
-/**
- * Forgets the free add-on the saved checkout names (spec §4: it is removed again when the card
- * payment fails); the rest of the checkout stays as the diner saved it.
- */
-export async function dropFreeAddonChoice(
-  tx: Tx,
-  merchantUuid: string,
-  anonUserId: string,
-): Promise<void> {
-  await tx
-    .update(carts)
-    .set({ checkoutInfo: sql`${carts.checkoutInfo} - 'freeAddonItemName'` })
-    .where(and(eq(carts.merchantId, merchantUuid), eq(carts.anonUserId, anonUserId)));
-}
-
 /** Whether the merchant has a dine-in table of this name (its QR code names it). */
 export async function hasTable(tx: Tx, merchantUuid: string, name: string): Promise<boolean> {
   if (!name) return false;

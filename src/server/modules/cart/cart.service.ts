@@ -24,7 +24,6 @@ import {
   type CartLineRow,
   deleteAllLines,
   deleteLine,
-  dropFreeAddonChoice,
   findCartWithLines,
   findLine,
   hasTable,
@@ -387,11 +386,6 @@ export async function updateCheckout(
   const serverDeliveryMiles = await computeDeliveryMiles(ctx, merchant, info);
   await saveCheckoutInfo(ctx.db, merchant.id, uid, { ...info, serverDeliveryMiles }, now);
   return loadCart(ctx, merchant, uid);
-}
-
-/** After a failed card payment: the free add-on leaves the cart again (spec §4, checklist T4.43). */
-export async function dropFreeAddon(ctx: AppContext, merchant: MerchantRow, uid: string) {
-  await dropFreeAddonChoice(ctx.db, merchant.id, uid);
 }
 
 export const CART_MESSAGES = { unreadable: MESSAGES.CART_UNREADABLE };

@@ -15,12 +15,7 @@ import {
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, type ErrorCode } from '../../lib/app-error.js';
-import {
-  checkOfferedChoices,
-  computeDeliveryMiles,
-  dropFreeAddon,
-  loadCart,
-} from '../cart/index.js';
+import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/index.js';
 import { requireCaptcha } from '../captcha/index.js';
 import {
   type OrderDraft,
@@ -69,12 +64,6 @@ const CHECK_FIELD: Record<PlaceOrderCheck, string> = {
 /** Ours: the spec has no message for an address that cannot be found. */
 export const ADDRESS_NOT_FOUND =
   'We could not find this delivery address. Please check it and include the ZIP code.';
-
-/** The refusals that mean the card payment itself failed (not a check before it). */
-const PAYMENT_FAILURES: ReadonlySet<ErrorCode> = new Set([
-  'payment_declined',
-  'upstream_unavailable',
-]);
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -298,36 +287,27 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     })),
   };
 
-  try {
-    return await placeOrderWithPayment(ctx, {
-      merchantId: req.merchantId,
-      merchant,
-      requestFingerprint: fingerprint,
-      anonUserId: req.uid,
-      customerId: req.customerId,
-      idempotencyKey: req.idempotencyKey,
-      order: draft,
-      payment:
-        info.paymentMethod === 'creditcard'
-          ? {
-              method: 'creditcard',
-              card: {
-                number: card?.cardNumber ?? null,
-                expiry: card?.expiry ?? null,
-                cvv: card?.cvv ?? null,
-                billingStreet: card?.billingStreet ?? null,
-                billingZip: card?.billingZip ?? null,
-                name: info.customerName || null,
-              },
-            }
-          : { method: 'cash' },
-    });
-  } catch (err) {
-    // The free add-on was added for this payment; a failed card takes it out again (spec §4
-    // "removed again if the card payment fails", checklist T4.43). The diner's lines stay.
-    if (info.freeAddonItemName && err instanceof AppError && PAYMENT_FAILURES.has(err.code)) {
-      await dropFreeAddon(ctx, merchant, req.uid);
-    }
-    throw err;
-  }
+  return placeOrderWithPayment(ctx, {
+    merchantId: req.merchantId,
+    merchant,
+    requestFingerprint: fingerprint,
+    anonUserId: req.uid,
+    customerId: req.customerId,
+    idempotencyKey: req.idempotencyKey,
+    order: draft,
+    payment:
+      info.paymentMethod === 'creditcard'
+        ? {
+            method: 'creditcard',
+            card: {
+              number: card?.cardNumber ?? null,
+              expiry: card?.expiry ?? null,
+              cvv: card?.cvv ?? null,
+              billingStreet: card?.billingStreet ?? null,
+              billingZip: card?.billingZip ?? null,
+              name: info.customerName || null,
+            },
+          }
+        : { method: 'cash' },
+  });
 }

@@ -74,6 +74,26 @@ describe('the delivery fee, distance and shortfall in the cart answer', () => {
     });
   });
 
+  it('says at once that an address the server cannot locate was not found', async () => {
+    const d = await newDiner(t.app);
+    await d.call('POST', cartPath('demo', 'orderItems', d.uid), {
+      orderItems: [simpleChoice(byName('Kung Pao Chicken'), 3)],
+    });
+    const res = await d.call('PUT', cartPath('demo', 'checkoutInfo', d.uid), {
+      ...delivery,
+      deliveryAddress: '99 Nowhere Road',
+    });
+    expect(res.body.delivery).toMatchObject({
+      ok: false,
+      distanceMiles: null,
+      message: 'We could not find this delivery address. Please check it and include the ZIP code.',
+      feeCents: null,
+    });
+    // No address yet: nothing to say.
+    const empty = await d.call('PUT', cartPath('demo', 'checkoutInfo', d.uid), delivery);
+    expect(empty.body.delivery).toBeNull();
+  });
+
   it('has no delivery part for pickup', async () => {
     const d = await newDiner(t.app);
     await d.call('POST', cartPath('demo', 'orderItems', d.uid), {

@@ -1,7 +1,7 @@
 // The cart's state turned into the contract's cart answer (src/contract/cart.ts).
 import type { CartView } from '../../../contract/cart.js';
 import { type DeliveryFeeResult, checkDeliveryMinimum } from '../../../domain/index.js';
-import type { CartState } from './cart.service.js';
+import { ADDRESS_NOT_FOUND, type CartState } from './cart.service.js';
 
 export type { CartView };
 
@@ -52,7 +52,19 @@ export function toCartView(uid: string, state: CartState): CartView {
     categoryDiscountCents: p.quote.categoryDiscountCents,
     storeOpen: p.storeOpen,
     cartButton: p.cartButton,
-    delivery: p.delivery ? deliveryView(p.delivery, state, t.subtotalCents) : null,
+    delivery: p.delivery
+      ? deliveryView(p.delivery, state, t.subtotalCents)
+      : unlocated(state)
+        ? {
+            ok: false,
+            distanceMiles: null,
+            message: ADDRESS_NOT_FOUND,
+            feeCents: null,
+            rangeMiles: null,
+            minimumCents: state.merchant.minOrderForDeliveryCents,
+            shortByCents: 0,
+          }
+        : null,
     promoCode: p.promo ? { code: p.promo.code, percentageOff: p.promo.percentageOff } : null,
     promoCodeDropped: state.promoCodeDropped,
     freeAddon: {
@@ -83,4 +95,10 @@ function deliveryView(
     minimumCents,
     shortByCents: minimum.met ? 0 : minimum.shortByCents,
   };
+}
+
+/** Delivery to an address the server could not locate: said at once, refused at Place. */
+function unlocated(state: CartState): boolean {
+  const c = state.priced.checkout;
+  return c.orderMethod === 'delivery' && c.deliveryAddress !== '' && state.deliveryMiles === null;
 }

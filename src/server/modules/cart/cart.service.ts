@@ -73,6 +73,10 @@ function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutIn
   return parsed.success ? parsed.data : defaultCheckout(merchant);
 }
 
+/** Ours: the spec has no message for an address that cannot be found (send order refuses it). */
+export const ADDRESS_NOT_FOUND =
+  'We could not find this delivery address. Please check it and include the ZIP code.';
+
 /** How far a browser-sent point may lie from the server's location of the address. */
 const LOCATION_TOLERANCE_MILES = 3;
 

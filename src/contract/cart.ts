@@ -1,5 +1,5 @@
 // The diner's cart (spec §7 /api/shoppingCarts/merchantId/:merchantId/...): read it, add lines,
-// remove lines, and whether it can go to checkout (saving the checkout and sending the order are in
+// change one line (ours, beside the spec's routes), remove lines, and whether it can go to checkout (saving the checkout and sending the order are in
 // checkout.ts). Every call is keyed by the diner id of the caller's own cookie.
 import { z } from 'zod';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
@@ -86,11 +86,19 @@ export const cartView = z.object({
   categoryDiscountCents: z.number().int(),
   storeOpen: z.boolean(),
   cartButton: z.enum(CART_BUTTONS),
+  /** Delivery with a located address: the fee's range and what the minimum still wants. */
   delivery: z
     .object({
       ok: z.boolean(),
       distanceMiles: z.number().nullable(),
       message: z.string().nullable(),
+      /** The fee of the range the distance falls in; null when out of range. */
+      feeCents: z.number().int().nullable(),
+      /** That range's limit in miles ("within 2 miles"); null when out of range. */
+      rangeMiles: z.number().nullable(),
+      /** The store's delivery minimum (on the subtotal), and how much is missing: 0 when met. */
+      minimumCents: z.number().int(),
+      shortByCents: z.number().int(),
     })
     .nullable(),
   promoCode: z.object({ code: z.string(), percentageOff: z.number() }).nullable(),
@@ -146,5 +154,27 @@ export const removeCartLines = defineRoute('DELETE', `${base}/orderItems/:uid`, 
     _id: z.uuid().optional(),
     unavailable: z.enum(['true', 'false']).optional(),
   }),
+  response: { 200: cartView, ...cartErrors },
+});
+
+/** A line change: the fields sent replace the line's; those left out stay (size null: none). */
+export const cartLineChange = z.object({
+  sizeId: itemChoiceSchema.shape.sizeId,
+  options: itemChoiceSchema.shape.options.unwrap().optional(),
+  quantity: itemChoiceSchema.shape.quantity.optional(),
+  note: itemChoiceSchema.shape.note.unwrap().optional(),
+});
+export type CartLineChange = z.infer<typeof cartLineChange>;
+
+/**
+ * Ours, beside the spec's routes (issue 25): changes one line of the diner's own cart — its
+ * quantity, size, option values or note; the item stays. The line as changed is checked against
+ * the stored menu like an add, then the whole cart is repriced (promotions, free add-on) as on
+ * every read.
+ */
+export const updateCartLine = defineRoute('PATCH', `${base}/orderItems/:uid/:lineId`, {
+  tags: ['cart'],
+  params: cartParams.extend({ lineId: z.uuid() }),
+  body: cartLineChange,
   response: { 200: cartView, ...cartErrors },
 });

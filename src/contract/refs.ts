@@ -40,6 +40,10 @@ export const addCartLines: RouteRef<typeof cart.addCartLines> = {
   method: 'POST',
   path: '/api/shoppingCarts/merchantId/:merchantId/orderItems/:uid',
 };
+export const updateCartLine: RouteRef<typeof cart.updateCartLine> = {
+  method: 'PATCH',
+  path: '/api/shoppingCarts/merchantId/:merchantId/orderItems/:uid/:lineId',
+};
 export const removeCartLines: RouteRef<typeof cart.removeCartLines> = {
   method: 'DELETE',
   path: '/api/shoppingCarts/merchantId/:merchantId/orderItems/:uid',

@@ -93,6 +93,7 @@ const MULTI_LINE_FIELDS = [
   'PUT /api/items7/merchantId/:merchantId/item/:id body.discription',
   'PUT /api/items7/merchantId/:merchantId/item_complete/:id body.discription',
   'POST /api/shoppingCarts/merchantId/:merchantId/orderItems/:uid body.orderItems.0.note',
+  'PATCH /api/shoppingCarts/merchantId/:merchantId/orderItems/:uid/:lineId body.note',
   'PUT /api/shoppingCarts/merchantId/:merchantId/checkoutInfo/:uid body.deliveryNote',
   'POST /api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid body.checkout.deliveryNote',
 ].sort();

@@ -15,8 +15,13 @@ test.beforeEach(async ({ page, request }) => {
 test.afterEach(async ({ request }) => resetServerTime(request));
 
 interface CartAnswer {
-  amounts: { deliveryFeeCents: number; totalCents: number };
-  delivery: { ok: boolean; distanceMiles: number | null } | null;
+  amounts: { deliveryFeeCents: number; totalCents: number; subtotalCents: number };
+  delivery: {
+    ok: boolean;
+    distanceMiles: number | null;
+    shortByCents: number;
+    minimumCents: number;
+  } | null;
 }
 
 test('delivery: a suggested address, its fee, the minimum refused, then placed', async ({
@@ -45,6 +50,13 @@ test('delivery: a suggested address, its fee, the minimum refused, then placed',
   const summary = page.getByRole('definition').filter({ hasText: usd(299) });
   await expect(summary).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(usd(cart.amounts.totalCents));
+  // Issue 25: the fee's range and the shortfall show before Place (our inline hint).
+  expect(cart.delivery?.shortByCents).toBe(2000 - cart.amounts.subtotalCents);
+  const hint = page.getByRole('status').filter({ hasText: 'Delivery fee' });
+  await expect(hint).toContainText(`Delivery fee ${usd(299)} (within 2 miles)`);
+  await expect(hint).toContainText(
+    `Add ${usd(2000 - cart.amounts.subtotalCents)} more for delivery (minimum ${usd(2000)})`,
+  );
 
   await fillSaved(page, 'Name', 'Ada Lovelace');
   await fillSaved(page, 'Phone', '2125550199');
@@ -63,6 +75,9 @@ test('delivery: a suggested address, its fee, the minimum refused, then placed',
   await addSimpleItem(page, 'Crab Rangoon (6)');
   await addSimpleItem(page, 'Scallion Pancake');
   await openCheckout(page);
+  // The minimum is met now: the fee stays, the shortfall is gone.
+  await expect(page.getByRole('status').filter({ hasText: 'Delivery fee' })).toBeVisible();
+  await expect(page.getByText(/more for delivery/)).toHaveCount(0);
   await page.getByRole('button', { name: /^Place the order/ }).click();
   const verify = page.getByRole('dialog', { name: 'Verify your phone' });
   await verify.getByRole('button', { name: 'Send code' }).click();

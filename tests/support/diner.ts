@@ -9,7 +9,7 @@ export interface Diner {
   ip: string;
   cookie: string;
   call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     payload?: unknown,
   ): Promise<{ status: number; body: Json }>;

@@ -1,2 +1,3 @@
 export * from './weekly-hours.js';
 export * from './availability.js';
+export * from './status.js';

@@ -3,8 +3,12 @@
 // stored as two periods on two days. Reading the wall clock through luxon makes DST days right:
 // 9:00 is 9:00 whether the day has 23, 24 or 25 hours.
 import { DateTime } from 'luxon';
-import { formatMinutes12h } from '../format/time.js';
-import { WEEKDAYS, type OpenPeriod, type Weekday, type WeeklyHours } from '../settings/schemas.js';
+import { WEEKDAYS, type Weekday, type WeeklyHours } from '../settings/schemas.js';
+import { isOpenAtMinute } from './week.js';
+
+// The week's rules that need no clock live in ./week.ts (no luxon: the store page's header uses
+// them); they are exported from here too, as before.
+export { describeDay, describeWeek, isClosedDay, isOpenAtMinute, periodsOn } from './week.js';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
@@ -29,36 +33,8 @@ export function minuteOfDayOf(local: DateTime): number {
   return local.hour * 60 + local.minute;
 }
 
-/** A day's periods, sorted by opening; a missing day or an empty list is a closed day. */
-export function periodsOn(hours: WeeklyHours, weekday: Weekday): OpenPeriod[] {
-  return [...(hours[weekday] ?? [])].sort((a, b) => a.open - b.open);
-}
-
-export function isClosedDay(hours: WeeklyHours, weekday: Weekday): boolean {
-  return periodsOn(hours, weekday).length === 0;
-}
-
-/** Whether a wall-clock minute of a weekday falls in one of its periods (open ≤ m < close). */
-export function isOpenAtMinute(hours: WeeklyHours, weekday: Weekday, minute: number): boolean {
-  return periodsOn(hours, weekday).some((p) => p.open <= minute && minute < p.close);
-}
-
 /** Open at an instant, judged on the merchant's wall clock. */
 export function isOpenAt(hours: WeeklyHours, instant: Instant, zone: string): boolean {
   const local = inZone(instant, zone);
   return isOpenAtMinute(hours, weekdayOf(local), minuteOfDayOf(local));
-}
-
-/** "11:00 AM - 9:00 PM, 10:00 PM - 12:00 AM", or "Closed", for the hours display. */
-export function describeDay(hours: WeeklyHours, weekday: Weekday): string {
-  const periods = periodsOn(hours, weekday);
-  if (periods.length === 0) return 'Closed';
-  return periods
-    .map((p) => `${formatMinutes12h(p.open)} - ${formatMinutes12h(p.close)}`)
-    .join(', ');
-}
-
-/** The week Sunday first (spec §9), each day described. */
-export function describeWeek(hours: WeeklyHours): { weekday: Weekday; text: string }[] {
-  return WEEKDAYS.map((weekday) => ({ weekday, text: describeDay(hours, weekday) }));
 }

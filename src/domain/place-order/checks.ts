@@ -160,6 +160,10 @@ export function runPlaceOrderChecks(
   // 9. Card fields.
   if (input.paymentMethod === 'creditcard' && !ctx.cardOnHostedPage) {
     const card = input.card;
+    // A leading 3 where the store takes no Amex has its own message (spec §5, checklist V5.9).
+    if (card && checkCardNumber(card.cardNumber, ctx.allowAmex) === MESSAGES.AMEX_NOT_ACCEPTED) {
+      return fail('card', MESSAGES.AMEX_NOT_ACCEPTED, MESSAGES.ORDER_NOT_PLACED);
+    }
     const valid =
       !!card &&
       checkCardNumber(card.cardNumber, ctx.allowAmex) === null &&

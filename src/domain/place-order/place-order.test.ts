@@ -163,7 +163,7 @@ describe('place-order checks, in the spec’s order (V5.48–V5.58)', () => {
       '9 Amex not taken',
       input({ card: { ...card, cardNumber: '378282246310005' } }),
       ctx(),
-      'Invalid credit card information provided.',
+      'This merchant is not accepting American Express',
     ],
   ])('check %s fails with its exact message', (_name, i, c, message) => {
     expect(runPlaceOrderChecks(i, c)).toMatchObject({ ok: false, message });

@@ -6,16 +6,9 @@ import { MESSAGES } from '../messages.js';
 import { isEmailAddress } from '../validation/email.js';
 import { multiLine } from '../validation/multi-line.js';
 
-export const WEEKDAYS = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAYS } from './weekdays.js';
+
+export { WEEKDAYS, type Weekday } from './weekdays.js';
 
 /** Minutes since midnight, 0..1440 (1440 = end of day). */
 export const minuteOfDay = z.number().int().min(0).max(1440);

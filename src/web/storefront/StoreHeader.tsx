@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import { formatPhone, keepPhoneDigits } from '../../domain/format/fields.js';
 import type { PublicBusinessInfo } from '../../contract/store.js';
 import { formatAddress } from './display.js';
+import { StoreHours } from './StoreHours.js';
 
-/** The merchant's name, logo, address and phone at the top of the store page. */
+/** The merchant's name, logo, address, phone and hours now at the top of the store page. */
 export function StoreHeader({
   info,
   tableName,
@@ -43,6 +44,7 @@ export function StoreHeader({
               <a href={`tel:+1${keepPhoneDigits(info.phone)}`}>{formatPhone(info.phone)}</a>
             ) : null}
           </p>
+          <StoreHours hours={info.businessHour} zone={info.timeZone} />
         </div>
         {tableName ? (
           <p className="store-header__table" aria-label={`Dine-in at table ${tableName}`}>

@@ -90,8 +90,11 @@ export function orderInstant(checkout: CheckoutInfo, now: Date, zone: string): D
 /** An item of the menu as the domain's choice check wants it (one home: the contract). */
 export const choiceMenuOf = itemForChoice;
 
-function priceLineChoice(row: CartLineRow, item: ItemView | undefined) {
-  if (!item) return null;
+/** A line's option values grouped by their option group (a value the item lost: 'unknown'). */
+export function lineOptionsByGroup(
+  row: Pick<CartLineRow, 'optionValueIds'>,
+  item: ItemView,
+): Record<string, string[]> {
   const valueGroup = new Map<string, string>();
   for (const g of item.options) for (const v of g.optionValues) valueGroup.set(v._id, g._id);
   const options: Record<string, string[]> = {};
@@ -99,6 +102,12 @@ function priceLineChoice(row: CartLineRow, item: ItemView | undefined) {
     const groupId = valueGroup.get(valueId) ?? 'unknown';
     (options[groupId] ??= []).push(valueId);
   }
+  return options;
+}
+
+function priceLineChoice(row: CartLineRow, item: ItemView | undefined) {
+  if (!item) return null;
+  const options = lineOptionsByGroup(row, item);
   return checkItemChoice(
     {
       ...choiceMenuOf(item),

@@ -163,6 +163,34 @@ export async function deleteLine(tx: Tx, cartId: string, lineId: string): Promis
   return deleted.length;
 }
 
+/** Changes one line of a cart (its item stays); answers how many lines changed (0 or 1). */
+export async function updateLineChoice(
+  tx: Tx,
+  cartId: string,
+  lineId: string,
+  choice: Pick<CartLineRow, 'sizeId' | 'optionValueIds' | 'quantity' | 'note'>,
+): Promise<number> {
+  const updated = await tx
+    .update(cartLines)
+    .set(choice)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.id, lineId)))
+    .returning({ id: cartLines.id });
+  return updated.length;
+}
+
+/** One line of a cart, if the cart has that line. */
+export async function findLine(
+  tx: Tx,
+  cartId: string,
+  lineId: string,
+): Promise<CartLineRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.id, lineId)));
+  return row;
+}
+
 export async function deleteAllLines(tx: Tx, cartId: string): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
 }

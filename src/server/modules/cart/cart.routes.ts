@@ -7,6 +7,7 @@ import {
   checkCartAvailable,
   getCart,
   removeCartLines,
+  updateCartLine,
 } from '../../../contract/cart.js';
 import { putCheckoutInfo } from '../../../contract/checkout.js';
 import type { AppContext } from '../../app-context.js';
@@ -18,6 +19,7 @@ import {
   loadCart,
   removeLines,
   updateCheckout,
+  updateLine,
 } from './cart.service.js';
 
 export const cartRoutes =
@@ -48,6 +50,16 @@ export const cartRoutes =
         toCartView(
           req.params.uid,
           await addLines(ctx, req.params.merchantId, req.params.uid, req.body.orderItems),
+        ),
+    );
+
+    app.patch(
+      updateCartLine.path,
+      { config: { access: 'diner' }, schema: updateCartLine.schema },
+      async (req) =>
+        toCartView(
+          req.params.uid,
+          await updateLine(ctx, req.params.merchantId, req.params.uid, req.params.lineId, req.body),
         ),
     );
 

@@ -1,6 +1,7 @@
 // The cart's state turned into the contract's cart answer (src/contract/cart.ts).
 import type { CartView } from '../../../contract/cart.js';
-import type { CartState } from './cart.service.js';
+import { type DeliveryFeeResult, checkDeliveryMinimum } from '../../../domain/index.js';
+import { ADDRESS_NOT_FOUND, type CartState } from './cart.service.js';
 
 export type { CartView };
 
@@ -52,12 +53,18 @@ export function toCartView(uid: string, state: CartState): CartView {
     storeOpen: p.storeOpen,
     cartButton: p.cartButton,
     delivery: p.delivery
-      ? {
-          ok: p.delivery.ok,
-          distanceMiles: state.deliveryMiles,
-          message: p.delivery.ok ? null : p.delivery.message,
-        }
-      : null,
+      ? deliveryView(p.delivery, state, t.subtotalCents)
+      : unlocated(state)
+        ? {
+            ok: false,
+            distanceMiles: null,
+            message: ADDRESS_NOT_FOUND,
+            feeCents: null,
+            rangeMiles: null,
+            minimumCents: state.merchant.minOrderForDeliveryCents,
+            shortByCents: 0,
+          }
+        : null,
     promoCode: p.promo ? { code: p.promo.code, percentageOff: p.promo.percentageOff } : null,
     promoCodeDropped: state.promoCodeDropped,
     freeAddon: {
@@ -66,4 +73,32 @@ export function toCartView(uid: string, state: CartState): CartView {
       dropped: p.freeAddonDropped,
     },
   };
+}
+
+/**
+ * What the checkout shows before Place (issue 25, "delivery money up front"): the range and fee,
+ * and the shortfall by the same rule as place-order check 8, which still refuses at Place.
+ */
+function deliveryView(
+  delivery: DeliveryFeeResult,
+  state: CartState,
+  subtotalCents: number,
+): NonNullable<CartView['delivery']> {
+  const minimumCents = state.merchant.minOrderForDeliveryCents;
+  const minimum = checkDeliveryMinimum(subtotalCents, minimumCents);
+  return {
+    ok: delivery.ok,
+    distanceMiles: state.deliveryMiles,
+    message: delivery.ok ? null : delivery.message,
+    feeCents: delivery.ok ? delivery.feeCents : null,
+    rangeMiles: delivery.ok ? delivery.range.deliveryRangeInMile : null,
+    minimumCents,
+    shortByCents: minimum.met ? 0 : minimum.shortByCents,
+  };
+}
+
+/** Delivery to an address the server could not locate: said at once, refused at Place. */
+function unlocated(state: CartState): boolean {
+  const c = state.priced.checkout;
+  return c.orderMethod === 'delivery' && c.deliveryAddress !== '' && state.deliveryMiles === null;
 }

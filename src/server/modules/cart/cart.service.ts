@@ -15,7 +15,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { haversineMiles } from '../../adapters/geo/types.js';
 import { AppError, type FieldIssue, notFound } from '../../lib/app-error.js';
-import { MAX_CART_LINES } from '../../../contract/cart.js';
+import { type CartLineChange, MAX_CART_LINES } from '../../../contract/cart.js';
 import type { CategoryView, ItemView } from '../../../contract/menu.js';
 import { type MerchantRow, findMerchantBySlug } from '../merchants/index.js';
 import { lookUpPromoCode, requirePromoCode } from '../promo/index.js';
@@ -25,13 +25,15 @@ import {
   deleteAllLines,
   deleteLine,
   findCartWithLines,
+  findLine,
   hasTable,
   insertLinesCountingEarlier,
   lockCartForChange,
   saveCheckoutInfo,
+  updateLineChoice,
 } from './cart.repository.js';
 import { readCartMenu } from './cart-menu.repository.js';
-import { type PricedCart, choiceMenuOf, priceCart } from './cart-pricing.js';
+import { type PricedCart, choiceMenuOf, lineOptionsByGroup, priceCart } from './cart-pricing.js';
 
 export interface CartState {
   merchant: MerchantRow;
@@ -70,6 +72,10 @@ function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutIn
   const parsed = checkoutInfoSchema.safeParse(cart.checkoutInfo);
   return parsed.success ? parsed.data : defaultCheckout(merchant);
 }
+
+/** Ours: the spec has no message for an address that cannot be found (send order refuses it). */
+export const ADDRESS_NOT_FOUND =
+  'We could not find this delivery address. Please check it and include the ZIP code.';
 
 /** How far a browser-sent point may lie from the server's location of the address. */
 const LOCATION_TOLERANCE_MILES = 3;
@@ -189,8 +195,35 @@ function savedDeliveryMiles(cart: CartRow | null): number | null {
   return typeof miles === 'number' && Number.isFinite(miles) ? miles : null;
 }
 
-function choiceIssue(index: number, message: string, field: string): FieldIssue {
-  return { path: ['body', 'orderItems', index, field], message };
+/**
+ * One choice checked against the stored item (sizes, option bounds, quantity, note), as the row a
+ * cart line keeps; a refusal names the field under `at` (the add's line, or the edit's body).
+ */
+function checkedChoice(
+  item: ItemView | undefined,
+  choice: ItemChoiceRequest,
+  at: (string | number)[],
+) {
+  if (!item) {
+    throw new AppError('not_found', 'Item not found', [
+      { path: [...at, 'itemId'], message: 'Item not found' },
+    ]);
+  }
+  const result = checkItemChoice(choiceMenuOf(item), choice);
+  if (!result.ok) {
+    const field =
+      result.field === 'size' ? 'sizeId' : result.field === 'item' ? 'itemId' : result.field;
+    throw new AppError('invalid_input', result.message, [
+      { path: [...at, field], message: result.message },
+    ]);
+  }
+  return {
+    itemId: item._id,
+    sizeId: result.size?.id ?? null,
+    optionValueIds: result.values.map((v) => v.id),
+    quantity: result.quantity,
+    note: result.note,
+  };
 }
 
 /** Adds lines after checking each choice against the stored menu (sizes, option bounds). */
@@ -205,28 +238,9 @@ export async function addLines(
     ids: choices.map((c) => c.itemId),
     names: [],
   });
-  const rows = choices.map((choice, index) => {
-    const item: ItemView | undefined = items.get(choice.itemId);
-    if (!item)
-      throw new AppError('not_found', 'Item not found', [
-        choiceIssue(index, 'Item not found', 'itemId'),
-      ]);
-    const result = checkItemChoice(choiceMenuOf(item), choice);
-    if (!result.ok) {
-      const field =
-        result.field === 'size' ? 'sizeId' : result.field === 'item' ? 'itemId' : result.field;
-      throw new AppError('invalid_input', result.message, [
-        choiceIssue(index, result.message, field),
-      ]);
-    }
-    return {
-      itemId: item._id,
-      sizeId: result.size?.id ?? null,
-      optionValueIds: result.values.map((v) => v.id),
-      quantity: result.quantity,
-      note: result.note,
-    };
-  });
+  const rows = choices.map((choice, index) =>
+    checkedChoice(items.get(choice.itemId), choice, ['body', 'orderItems', index]),
+  );
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     // The cart row stays locked until commit, so two adds cannot both pass the cap.
@@ -241,6 +255,49 @@ export async function addLines(
         { path: ['body', 'orderItems'], message: `A cart holds at most ${MAX_CART_LINES} lines` },
       ]);
     }
+  });
+  return loadCart(ctx, merchant, uid);
+}
+
+/**
+ * Changes one line of the diner's own cart (ours, beside the spec's routes): the fields sent
+ * replace the line's, and the line as changed is checked as an add checks it, against the line's
+ * own item; the cart is then read and repriced as always, so promotions and the free add-on follow.
+ * A line id of another cart (another diner's) is not found in this one: 404, as for remove.
+ */
+export async function updateLine(
+  ctx: AppContext,
+  merchantId: string,
+  uid: string,
+  lineId: string,
+  change: CartLineChange,
+) {
+  const merchant = await requireMerchant(ctx, merchantId);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    // Locked as an add locks it, so two changes of one cart take turns.
+    const cart = await lockCartForChange(tx, merchant.id, uid, now);
+    const line = await findLine(tx, cart.id, lineId);
+    if (!line) throw notFound('Cart line');
+    const { items } = await menuMaps(tx, merchant.id, { ids: [line.itemId], names: [] });
+    const item = items.get(line.itemId);
+    const row = checkedChoice(
+      item,
+      {
+        itemId: line.itemId,
+        sizeId: change.sizeId === undefined ? line.sizeId : change.sizeId,
+        options: change.options ?? (item ? lineOptionsByGroup(line, item) : {}),
+        quantity: change.quantity ?? line.quantity,
+        note: change.note ?? line.note,
+      },
+      ['body'],
+    );
+    await updateLineChoice(tx, cart.id, lineId, {
+      sizeId: row.sizeId,
+      optionValueIds: row.optionValueIds,
+      quantity: row.quantity,
+      note: row.note,
+    });
   });
   return loadCart(ctx, merchant, uid);
 }

@@ -1,3 +1,8 @@
 // The cart module's public file (docs/decisions/module-boundaries.md): send order reads the cart
 // it places and checks the checkout choices with the cart's own rules.
-export { checkOfferedChoices, computeDeliveryMiles, loadCart } from './cart.service.js';
+export {
+  ADDRESS_NOT_FOUND,
+  checkOfferedChoices,
+  computeDeliveryMiles,
+  loadCart,
+} from './cart.service.js';

@@ -15,7 +15,12 @@ import {
 } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, type ErrorCode } from '../../lib/app-error.js';
-import { checkOfferedChoices, computeDeliveryMiles, loadCart } from '../cart/index.js';
+import {
+  ADDRESS_NOT_FOUND,
+  checkOfferedChoices,
+  computeDeliveryMiles,
+  loadCart,
+} from '../cart/index.js';
 import { requireCaptcha } from '../captcha/index.js';
 import {
   type OrderDraft,
@@ -60,10 +65,6 @@ const CHECK_FIELD: Record<PlaceOrderCheck, string> = {
   deliveryMinimum: 'orderItems',
   card: 'card',
 };
-
-/** Ours: the spec has no message for an address that cannot be found. */
-export const ADDRESS_NOT_FOUND =
-  'We could not find this delivery address. Please check it and include the ZIP code.';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

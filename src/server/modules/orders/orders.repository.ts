@@ -603,8 +603,11 @@ export async function releaseCartAfterFailure(
   tx: Tx,
   order: Pick<OrderRow, 'id' | 'merchantId' | 'anonUserId'>,
 ): Promise<void> {
+  // The free add-on goes with the failed payment (spec §4): its cart line if one was written, and
+  // the checkout's choice of it, which would otherwise add it back on the next read (T4.43).
   await tx.execute(sql`with released as (
-      update ${carts} set placing_order_id = null, placing_until = null
+      update ${carts} set placing_order_id = null, placing_until = null,
+        checkout_info = ${carts.checkoutInfo} - 'freeAddonItemName'
       where ${dinerCart(order.merchantId, order.anonUserId)} and placing_order_id = ${order.id}
       returning 1)
     delete from ${cartLines}

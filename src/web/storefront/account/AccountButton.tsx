@@ -2,6 +2,7 @@
 // code of react-aria-components) load only when it is pressed.
 import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { shortenUserName } from '../../../domain/format/fields.js';
 import { useIsAuth } from './session.js';
 
 const AccountModals = lazy(() => import('./AccountModals.js'));
@@ -17,7 +18,8 @@ export function AccountButton() {
   return (
     <>
       <button type="button" className="button account-button" onClick={() => setOpen(true)}>
-        {user ? `Hi, ${user.name}` : 'Sign in'}
+        {/* Spec §9, K9.67: over 13 characters, the first 11 and "..". */}
+        {user ? `Hi, ${shortenUserName(user.name)}` : 'Sign in'}
       </button>
       {open ? (
         <Suspense fallback={null}>

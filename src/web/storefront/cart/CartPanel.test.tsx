@@ -90,4 +90,69 @@ describe('CartPanel', () => {
       'cart-panel--open',
     );
   });
+
+  it('issue 25: each line has a quantity stepper that names its line, stopping at 1 and 99', () => {
+    const onQuantity = vi.fn();
+    panel({
+      cart: cartAnswer({
+        orderItems: [wings, rice, cartLine({ _id: 'l4', name: 'Mapo Tofu', qty: 99 })],
+      }),
+      onQuantity,
+    });
+    const stepper = screen.getByRole('group', { name: 'Quantity of Crispy Chicken Wings (8)' });
+    expect(within(stepper).getByRole('status').textContent).toBe('2');
+    fireEvent.click(
+      within(stepper).getByRole('button', { name: 'One more Crispy Chicken Wings (8)' }),
+    );
+    expect(onQuantity).toHaveBeenLastCalledWith('l1', 3);
+    fireEvent.click(
+      within(stepper).getByRole('button', { name: 'One fewer Crispy Chicken Wings (8)' }),
+    );
+    expect(onQuantity).toHaveBeenLastCalledWith('l1', 1);
+    const one = screen.getByRole('button', { name: 'One fewer Fried Rice' }) as HTMLButtonElement;
+    expect(one.disabled).toBe(true);
+    const most = screen.getByRole('button', { name: 'One more Mapo Tofu' }) as HTMLButtonElement;
+    expect(most.disabled).toBe(true);
+  });
+
+  it('issue 25: Edit hands the line over; the free add-on and unavailable lines have only Remove', () => {
+    const onEdit = vi.fn();
+    panel({
+      cart: cartAnswer({
+        orderItems: [
+          wings,
+          cartLine({ _id: 'l5', name: 'Har Gow', available: false }),
+          cartLine({
+            _id: 'free-addon-x',
+            name: 'Egg Drop Soup',
+            isFreePromo: true,
+            priceCents: 0,
+          }),
+        ],
+      }),
+      onEdit,
+      onQuantity: vi.fn(),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Crispy Chicken Wings (8)' }));
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ _id: 'l1' }));
+    for (const name of ['Har Gow', 'Egg Drop Soup']) {
+      const line = screen.getByRole('listitem', { name });
+      expect(within(line).queryByRole('group')).toBeNull();
+      expect(within(line).queryByRole('button', { name: `Edit ${name}` })).toBeNull();
+      expect(within(line).getByRole('button', { name: `Remove ${name}` })).toBeTruthy();
+    }
+  });
+
+  it('issue 25: the line controls wait while a change is on its way', () => {
+    panel({
+      cart: cartAnswer({ orderItems: [wings] }),
+      busy: true,
+      onQuantity: vi.fn(),
+      onEdit: vi.fn(),
+    });
+    for (const name of ['One more', 'One fewer', 'Edit', 'Remove']) {
+      const b = screen.getByRole('button', { name: `${name} Crispy Chicken Wings (8)` });
+      expect((b as HTMLButtonElement).disabled, name).toBe(true);
+    }
+  });
 });

@@ -1,11 +1,13 @@
-// The cart panel (spec §2, §4 "Cart and checkout"): the lines with Remove, and one button whose
+// The cart panel (spec §2, §4 "Cart and checkout"): the lines with a quantity stepper, Edit
+// (ours, issue 25: the item modal reopened on the line) and Remove, and one button whose
 // state the server decides — Store closed, Remove unavailable items, or Checkout with the
 // subtotal. A side panel on wider screens; under 640 px a bottom bar that opens it as a sheet.
 // On the checkout page it is the order's lines at the head of the summary (spec §2 "SUMMARY (lines
 // with remove)"). Plain elements only, so it adds no UI library to the store page's first load.
 import { useState } from 'react';
-import type { CartView } from '../../../contract/cart.js';
+import type { CartLineView, CartView } from '../../../contract/cart.js';
 import { MESSAGES } from '../../../domain/messages.js';
+import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
 import { formatCents } from '../../lib/format.js';
 
 /** The cart panel's id: one per page, the target of the store page's "Skip to cart" link. */
@@ -20,6 +22,10 @@ export interface CartPanelProps {
   error: string | null;
   secondLanguage: boolean;
   onRemove: (lineId: string) => void;
+  /** Sets a line's quantity (the server reprices the cart). Without it, no stepper shows. */
+  onQuantity?: (lineId: string, quantity: number) => void;
+  /** Reopens the item modal on a line to change its size, options, note or quantity. */
+  onEdit?: (line: CartLineView) => void;
   onRemoveUnavailable: () => void;
   onCheckout: () => void;
   /**
@@ -34,7 +40,7 @@ export interface CartPanelProps {
 
 export function CartPanel(props: CartPanelProps) {
   const { cart, busy, error, secondLanguage, onRemove, onRemoveUnavailable, onCheckout } = props;
-  const { inCheckout = false, onSheetOpenChange } = props;
+  const { inCheckout = false, onSheetOpenChange, onQuantity, onEdit } = props;
   const [ownSheetOpen, setOwnSheetOpen] = useState(false);
   const sheetOpen = !inCheckout && (props.sheetOpen ?? ownSheetOpen);
   const setSheetOpen = onSheetOpenChange ?? setOwnSheetOpen;
@@ -94,15 +100,32 @@ export function CartPanel(props: CartPanelProps) {
                   </div>
                   <span className="cart-line__price">{formatCents(l.lineTotalCents)}</span>
                 </div>
-                <button
-                  type="button"
-                  className="link-button cart-line__remove"
-                  disabled={busy}
-                  aria-label={`Remove ${l.name}`}
-                  onClick={() => onRemove(l._id)}
-                >
-                  Remove
-                </button>
+                <div className="cart-line__actions">
+                  {/* The free add-on and a line that cannot be ordered now only go (Remove). */}
+                  {onQuantity && l.available && !l.isFreePromo ? (
+                    <QuantityStepper line={l} busy={busy} onChange={(q) => onQuantity(l._id, q)} />
+                  ) : null}
+                  {onEdit && l.available && !l.isFreePromo ? (
+                    <button
+                      type="button"
+                      className="link-button cart-line__edit"
+                      disabled={busy}
+                      aria-label={`Edit ${l.name}`}
+                      onClick={() => onEdit(l)}
+                    >
+                      Edit
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="link-button cart-line__remove"
+                    disabled={busy}
+                    aria-label={`Remove ${l.name}`}
+                    onClick={() => onRemove(l._id)}
+                  >
+                    Remove
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
@@ -162,5 +185,46 @@ export function CartPanel(props: CartPanelProps) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * − quantity + for one line. Plain buttons (the panel is in the store page's first load, which
+ * carries no UI library): each names its line, the count between them is announced when it
+ * changes, and − stops at 1 (Remove takes a line away).
+ */
+function QuantityStepper({
+  line,
+  busy,
+  onChange,
+}: {
+  line: CartLineView;
+  busy: boolean;
+  onChange: (quantity: number) => void;
+}) {
+  return (
+    <div className="cart-stepper" role="group" aria-label={`Quantity of ${line.name}`}>
+      <button
+        type="button"
+        className="cart-stepper__button"
+        aria-label={`One fewer ${line.name}`}
+        disabled={busy || line.qty <= 1}
+        onClick={() => onChange(line.qty - 1)}
+      >
+        −
+      </button>
+      <output className="cart-stepper__count" aria-live="polite">
+        {line.qty}
+      </output>
+      <button
+        type="button"
+        className="cart-stepper__button"
+        aria-label={`One more ${line.name}`}
+        disabled={busy || line.qty >= MAX_QUANTITY}
+        onClick={() => onChange(line.qty + 1)}
+      >
+        +
+      </button>
+    </div>
   );
 }

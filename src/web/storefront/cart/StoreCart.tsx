@@ -1,9 +1,11 @@
 // The store page's cart: the diner id, the server's cart, its changes, the item modal that adds
-// to it and the checkout page (both lazy-loaded, so neither they nor the UI library are in the
+// to it (or, reopened from a line's Edit, changes that line) and the checkout page (both lazy-loaded, so neither they nor the UI library are in the
 // first load). Which of them is open is the page's layer, in the URL (../layer.ts). The checkout
 // goes back to the menu when the cart becomes empty, and a checkout link whose cart cannot check
 // out (empty, only unavailable items, the store closed) shows the menu (spec §4).
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { CartLineView } from '../../../contract/cart.js';
 import type { PublicItemView } from '../../../contract/menu.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
 import { MESSAGES } from '../../../domain/messages.js';
@@ -12,9 +14,16 @@ import { CHECKOUT_PAGE_TITLE_ID, CheckoutHead } from '../checkout/CheckoutHead.j
 import { useShownFor } from '../../lib/use-shown-for.js';
 import { itemDisplay } from '../display.js';
 import type { StoreLayers } from '../layer.js';
+import { storeKeys } from '../queries.js';
 import './cart.css';
 import { CartPanel } from './CartPanel.js';
-import { useAddToCart, useCart, useDinerId, useRemoveFromCart } from './queries.js';
+import {
+  useAddToCart,
+  useCart,
+  useDinerId,
+  useRemoveFromCart,
+  useUpdateCartLine,
+} from './queries.js';
 
 /** How long the cart error shows (spec §10 "cart error 10 s"). */
 export const CART_ERROR_MS = 10_000;
@@ -40,6 +49,9 @@ export function StoreCart({
   const cart = useCart(merchantId, uid.data);
   const add = useAddToCart(merchantId, uid.data);
   const remove = useRemoveFromCart(merchantId, uid.data);
+  const update = useUpdateCartLine(merchantId, uid.data);
+  const client = useQueryClient();
+  const [editing, setEditing] = useState<{ line: CartLineView; item: PublicItemView } | null>(null);
   const { layer, replaceWithMenu } = layers;
   const checkingOut = layer.kind === 'checkout';
   const display = itemDisplay(info);
@@ -51,7 +63,22 @@ export function StoreCart({
     CART_ERROR_MS,
   );
   const error =
-    remove.error?.message ?? (readFailed && readErrorShown ? MESSAGES.CART_UNREADABLE : undefined);
+    remove.error?.message ??
+    // The modal shows its own refusal while a line is being edited there.
+    (editing ? undefined : update.error?.message) ??
+    (readFailed && readErrorShown ? MESSAGES.CART_UNREADABLE : undefined);
+
+  /** The line's item as the menu read it (the store page has loaded the menu by now). */
+  function itemOf(line: CartLineView): PublicItemView | undefined {
+    const lists = client.getQueriesData<PublicItemView[]>({
+      queryKey: storeKeys.items(merchantId).slice(0, 2),
+    });
+    for (const [, items] of lists) {
+      const found = items?.find((i) => i._id === line._idItem);
+      if (found) return found;
+    }
+    return undefined;
+  }
   const empty = (cart.data?.orderItems.length ?? 0) === 0;
   // The checkout's chunk is fetched as soon as the page is on it (a link, a refresh), beside the
   // diner's cart, not after it.
@@ -77,10 +104,16 @@ export function StoreCart({
 
   const panelProps = {
     cart: cart.data,
-    busy: remove.isPending || add.isPending,
+    busy: remove.isPending || add.isPending || update.isPending,
     error: error ?? null,
     secondLanguage: display.secondLanguage,
     onRemove: (lineId: string) => remove.mutate({ lineId }),
+    onQuantity: (lineId: string, quantity: number) =>
+      update.mutate({ lineId, change: { quantity } }),
+    onEdit: (line: CartLineView) => {
+      const item = itemOf(line);
+      if (item) setEditing({ line, item });
+    },
     onRemoveUnavailable: () => remove.mutate('unavailable'),
     onCheckout: () => layers.open({ kind: 'checkout' }),
   };
@@ -123,6 +156,24 @@ export function StoreCart({
             onClose={layers.close}
           />
         </Suspense>
+      ) : editing ? (
+        <Suspense fallback={null}>
+          <ItemModal
+            key={editing.line._id}
+            item={editing.item}
+            display={display}
+            initial={{
+              sizeId: editing.line._idSize,
+              options: optionsByGroup(editing.item, editing.line),
+              quantity: editing.line.qty,
+              note: editing.line.note,
+            }}
+            onAdd={({ itemId: _item, ...change }) =>
+              update.mutateAsync({ lineId: editing.line._id, change })
+            }
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -130,4 +181,15 @@ export function StoreCart({
 
 function CheckoutLoading() {
   return <StatusPanel title="Loading the checkout…" delayed />;
+}
+
+/** A line's chosen option values by their group, as the item modal holds them. */
+function optionsByGroup(item: PublicItemView, line: CartLineView): Record<string, string[]> {
+  const chosen = new Set(line.orderItemOptions.map((o) => o._id));
+  const options: Record<string, string[]> = {};
+  for (const g of item.options) {
+    const values = g.optionValues.filter((v) => chosen.has(v._id)).map((v) => v._id);
+    if (values.length > 0) options[g._id] = values;
+  }
+  return options;
 }

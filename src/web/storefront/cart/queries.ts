@@ -7,9 +7,10 @@ import {
   getCart,
   putCheckoutInfo,
   removeCartLines,
+  updateCartLine,
 } from '../../../contract/refs.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CartView } from '../../../contract/cart.js';
+import type { CartLineChange, CartView } from '../../../contract/cart.js';
 import type { RouteBody } from '../../../contract/route.js';
 import type { ItemChoiceRequest } from '../../../domain/validation/forms.js';
 import { call } from '../../lib/api.js';
@@ -65,6 +66,13 @@ export type AddLine = Omit<ItemChoiceRequest, 'options' | 'note'> & {
 export function useAddToCart(merchantId: string, uid: string | undefined) {
   return useCartChange(merchantId, uid, (u, line: AddLine) =>
     call(addCartLines, { params: { merchantId, uid: u }, body: { orderItems: [line] } }),
+  );
+}
+
+/** Changes one line (quantity, size, options, note); the answer is the repriced cart. */
+export function useUpdateCartLine(merchantId: string, uid: string | undefined) {
+  return useCartChange(merchantId, uid, (u, v: { lineId: string; change: CartLineChange }) =>
+    call(updateCartLine, { params: { merchantId, uid: u, lineId: v.lineId }, body: v.change }),
   );
 }
 

@@ -24,6 +24,7 @@ import type { CheckoutInfoBody } from '../cart/queries.js';
 import { formatAddress } from '../display.js';
 import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
+import { DeliveryHint } from './DeliveryHint.js';
 import { AddressMap } from '../../components/map/AddressMap.js';
 import { ShowAllFieldErrors } from './CheckoutField.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
@@ -148,11 +149,7 @@ export default function CheckoutView({
                   Cancel delivery and pick up instead
                 </Button>
               ) : null}
-              {cart.delivery?.message ? (
-                <p className="checkout-note" role="status">
-                  {cart.delivery.message}
-                </p>
-              ) : null}
+              <DeliveryHint delivery={cart.delivery} />
               {c.deliveryAddress !== '' ? (
                 <AddressMap at={c.deliveryLocation} label={c.deliveryAddress} />
               ) : null}

@@ -169,6 +169,40 @@ describe('ItemModal', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('textbox', { name: 'Special instructions' })).toBeNull();
   });
 
+  it('issue 25: reopened on a cart line, it shows the line’s choice and sends it as Update', async () => {
+    const onAdd = vi.fn(() => Promise.resolve());
+    const onClose = vi.fn();
+    render(
+      <ItemModal
+        item={rice}
+        display={SHOW}
+        onAdd={onAdd}
+        onClose={onClose}
+        initial={{
+          sizeId: 'l',
+          options: { sauce: ['sauce2', 'sauce3'] },
+          quantity: 3,
+          note: 'Mild',
+        }}
+      />,
+    );
+    expect((screen.getByRole('radio', { name: /Large/ }) as HTMLInputElement).checked).toBe(true);
+    expect(box('SAUCE 2').checked).toBe(true);
+    expect(box('SAUCE 1').checked).toBe(false);
+    expect((screen.getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement).value).toBe('3');
+    expect(screen.queryByRole('button', { name: /^Add to Cart/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /Small/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Update/ }));
+    expect(onAdd).toHaveBeenCalledWith({
+      itemId: 'rice',
+      sizeId: 's',
+      options: { sauce: ['sauce2', 'sauce3'] },
+      quantity: 3,
+      note: 'Mild',
+    });
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
   it('V5.40: Add to Cart is ignored while an add is on its way', () => {
     const onAdd = vi.fn(() => new Promise<void>(() => {}));
     open(menuItem({ _id: 'tea', _idCategory: 'c1', name: 'Tea' }), SHOW, onAdd);

@@ -39,19 +39,29 @@ import {
   toggleSelection,
 } from './choice.js';
 
+/** A cart line's choice, to reopen the modal on it (Edit in the cart, ours: issue 25). */
+export interface ItemModalInitial {
+  sizeId: string | null;
+  options: Record<string, string[]>;
+  quantity: number;
+  note: string;
+}
+
 export interface ItemModalProps {
   item: PublicItemView;
   display: ItemDisplay;
-  /** Adds the line through the cart API; the modal closes when it resolves. */
+  /** Adds the line through the cart API (or updates the line edited); closes when it resolves. */
   onAdd: (line: AddLine) => Promise<unknown>;
   onClose: () => void;
+  /** Editing a cart line: its choice prefilled, and the button says Update. */
+  initial?: ItemModalInitial;
 }
 
-export default function ItemModal({ item, display, onAdd, onClose }: ItemModalProps) {
-  const [sizeId, setSizeId] = useState<string | null>(null);
-  const [options, setOptions] = useState<Record<string, string[]>>({});
-  const [quantity, setQuantity] = useState(1);
-  const [note, setNote] = useState('');
+export default function ItemModal({ item, display, onAdd, onClose, initial }: ItemModalProps) {
+  const [sizeId, setSizeId] = useState<string | null>(initial?.sizeId ?? null);
+  const [options, setOptions] = useState<Record<string, string[]>>(initial?.options ?? {});
+  const [quantity, setQuantity] = useState(initial?.quantity ?? 1);
+  const [note, setNote] = useState(initial?.note ?? '');
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -74,7 +84,13 @@ export default function ItemModal({ item, display, onAdd, onClose }: ItemModalPr
       await onAdd({ itemId: item._id, sizeId, options, quantity, note: checked.note });
       onClose();
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not add the item.');
+      setError(
+        e instanceof Error
+          ? e.message
+          : initial
+            ? 'Could not update the item.'
+            : 'Could not add the item.',
+      );
       setAdding(false);
     }
   }
@@ -261,7 +277,7 @@ export default function ItemModal({ item, display, onAdd, onClose }: ItemModalPr
                 isPending={adding}
                 onPress={() => void add()}
               >
-                <span>Add to Cart</span>{' '}
+                <span>{initial ? 'Update' : 'Add to Cart'}</span>{' '}
                 <span className="item-modal__add-price">{formatCents(priceCents)}</span>
               </Button>
             </div>

@@ -30,6 +30,7 @@ describe('hooks and jobs registered where the app is built', () => {
   it('lists its background jobs', () => {
     expect(a.jobs.map((j) => j.name)).toEqual([
       'purge expired sessions',
+      'purge forgotten sign-in failures',
       'outbox worker',
       expect.stringMatching(/payment/),
       'delete abandoned uploads',

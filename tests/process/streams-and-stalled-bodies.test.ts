@@ -237,6 +237,8 @@ describe('one instance holding 40 idle streams and 40 stalled bodies', () => {
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       expect((await fetch(`${base}/api/items7/merchantId/demo/items`)).status).toBe(200);
       expect(server.output()).not.toMatch(/"level":50/); // nothing logged as an error
+      // A body cut off is the client's doing, not a database outage (both say ECONNRESET).
+      expect(server.output()).not.toMatch(/database unavailable/);
     } finally {
       for (const s of stalled) s.destroy();
       await Promise.all(streams.map((s) => s.close()));

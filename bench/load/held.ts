@@ -190,7 +190,11 @@ async function placeOrder(c: Client, lines: unknown[], n: number) {
 /** An open event stream that is read and thrown away; its answer's status. */
 async function openStream(url: string, cookie = '') {
   const controller = new AbortController();
-  const res = await fetch(url, { headers: { cookie }, signal: controller.signal });
+  const res = await fetch(url, { headers: { cookie }, signal: controller.signal }).catch(
+    () => undefined,
+  );
+  // No answer at all (connection refused or reset, on a starved machine): counted as status 0.
+  if (!res) return { status: 0, close: () => controller.abort() };
   if (res.status === 200 && res.body)
     void (async () => {
       try {
@@ -208,7 +212,8 @@ function stallConnections(port: number, c: Client, count: number) {
   const sockets = new Set<Socket>();
   let stopped = false;
   let cutOff = 0;
-  let answered408 = 0;
+  /** How the server ended the cut-off ones: "408", "503"… or "none" (closed without answer). */
+  const endings = new Map<string, number>();
   const one = () => {
     if (stopped) return;
     const s = connect(port, '127.0.0.1', () =>
@@ -219,14 +224,16 @@ function stallConnections(port: number, c: Client, count: number) {
       ),
     );
     sockets.add(s);
+    let status = 'none';
     s.on('data', (d) => {
-      if (String(d).startsWith('HTTP/1.1 408')) answered408++;
+      status = /^HTTP\/1\.1 (\d{3})/.exec(String(d))?.[1] ?? status;
     });
     s.on('error', () => {});
     s.on('close', () => {
       sockets.delete(s);
       if (stopped) return;
       cutOff++;
+      endings.set(status, (endings.get(status) ?? 0) + 1);
       one();
     });
   };
@@ -238,8 +245,8 @@ function stallConnections(port: number, c: Client, count: number) {
     get cutOff() {
       return cutOff;
     },
-    get answered408() {
-      return answered408;
+    get endings() {
+      return [...endings].map(([k, v]) => `${k}×${v}`).join(' ') || '—';
     },
     stop() {
       stopped = true;
@@ -261,6 +268,8 @@ const tally = (m: Map<number, number>) =>
 async function measure(database: string) {
   const app = await startApp(database);
   console.log(`\n${database}: app ready at ${app.base}`);
+  const open: { close: () => void }[] = [];
+  const stalls: { stop: () => void }[] = [];
   try {
     const menuReader = new Client(app.base);
     const items = orderable(
@@ -292,9 +301,8 @@ async function measure(database: string) {
     }
 
     console.log(
-      '  streams held (dash+pages, refused)  stalled held (cut off, 408)  orders  orders/s  send p50  send p99  send refused  menu 200  menu 503  RSS     app CPU',
+      '  streams held (dash+pages; refused)  stalled held (cut off: by answer)  orders  orders/s  send p50  send p99  send refused  menu 200  menu 503  RSS     app CPU',
     );
-    const open: { close: () => void }[] = [];
     for (const level of LEVELS) {
       // Streams: the dashboards first, then order pages 4 per order.
       const statuses = new Map<number, number>();
@@ -316,6 +324,7 @@ async function measure(database: string) {
       for (const s of opened) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
       open.push(...opened);
       const stall = stallConnections(app.port, attacker, level.stalled);
+      stalls.push(stall);
       await new Promise((r) => setTimeout(r, 1000));
 
       const sends: number[] = [];
@@ -345,9 +354,10 @@ async function measure(database: string) {
       const seconds = (Date.now() - t0) / 1000;
       const appCpu = (cpuSeconds(app.pid) - cpu0) / seconds;
       sends.sort((a, b) => a - b);
-      const held = `${statuses.get(200) ?? 0} (${signIn.status === 200 ? dash : 0}+${(statuses.get(200) ?? 0) - (signIn.status === 200 ? dash : 0)}, ${[...statuses].filter(([s]) => s !== 200).reduce((x, [, v]) => x + v, 0)})`;
+      const refused = [...statuses].filter(([st]) => st !== 200).map(([st, v]) => `${st}×${v}`);
+      const held = `${statuses.get(200) ?? 0} (${signIn.status === 200 ? dash : 0}+${(statuses.get(200) ?? 0) - (signIn.status === 200 ? dash : 0)}; ${refused.join(' ') || '—'})`;
       console.log(
-        `  ${String(level.streams).padStart(4)} → ${held.padEnd(24)} ${String(level.stalled).padStart(4)} → ${String(stall.open).padStart(4)} (${stall.cutOff}, ${stall.answered408})`.padEnd(
+        `  ${String(level.streams).padStart(4)} → ${held.padEnd(24)} ${String(level.stalled).padStart(4)} → ${String(stall.open).padStart(4)} (${stall.cutOff}: ${stall.endings})`.padEnd(
           68,
         ) +
           `${String(sends.length).padStart(6)}  ${(sends.length / seconds).toFixed(1).padStart(8)}  ${percentile(sends, 50).toFixed(0).padStart(5)} ms  ${percentile(sends, 99).toFixed(0).padStart(5)} ms  ${(tally(sendRefused) || '—').padStart(12)}  ${String(menu.get(200) ?? 0).padStart(8)}  ${String(menu.get(503) ?? 0).padStart(8)}  ${rssMb(app.pid).toFixed(0)} MB  ${(appCpu * 100).toFixed(0)} %`,
@@ -357,6 +367,10 @@ async function measure(database: string) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   } finally {
+    // Whatever happened, the stalled connections stop reopening and the streams close: else the
+    // app could never finish closing.
+    for (const st of stalls) st.stop();
+    for (const o of open.splice(0)) o.close();
     await app.stop();
   }
 }

@@ -77,7 +77,7 @@ describe('an overloaded instance', () => {
     }
   });
 
-  it('sheds storefront and cart calls past its configured limit and still answers its health probes', async () => {
+  it('sheds storefront and cart calls past its configured limit, not send order, and still answers its health probes', async () => {
     const t = await createTestApp({
       env: {
         LOAD_SHED: 'true',
@@ -100,6 +100,14 @@ describe('an overloaded instance', () => {
         payload: { orderItems: [] },
       });
       expect(cart.statusCode).toBe(503); // refused before access checks and validation
+      // Send order is not shed by the event-loop and memory gate (the cap alone bounds it): it
+      // reaches the access check (no diner cookie here).
+      const send = await t.app.inject({
+        method: 'POST',
+        url: '/api/shoppingCarts/merchantId/demo/sendOrder/someone',
+        payload: {},
+      });
+      expect(send.statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       // The web app's files and pages pass (no build here: the not-found handler answers them).

@@ -196,6 +196,10 @@ export async function registerLoadShedding(
     // promise refuses it (the library passes the error on, as its own refusal does).
     pressureHandler: (request, reply) => {
       if (answeredUnderPressure(request.method, request.url)) return;
+      // Placing, paying and the merchant's writes pass: the cap alone bounds them. On PGlite the
+      // loop's lateness is the database's own work, and shedding a send order there to serve a
+      // menu read defeats the reserve.
+      if (loadClassOf(request.method, request.routeOptions.config) === 'priority') return;
       reply.header('retry-after', settings.retryAfterSeconds);
       return Promise.reject(new UnderPressureError());
     },

@@ -165,7 +165,7 @@ async function customer(base: string, tag: string): Promise<Client> {
 async function placeOrder(c: Client, lines: unknown[], n: number) {
   const cart = (what: string) => `/api/shoppingCarts/merchantId/${MERCHANT}/${what}/${c.uid}`;
   const added = await c.call('POST', cart('orderItems'), { orderItems: lines });
-  if (added.status !== 200) return { status: added.status };
+  if (added.status !== 200) return { status: added.status, step: 'add' };
   const checkout = {
     orderMethod: 'pickup',
     paymentMethod: 'creditcard',
@@ -175,7 +175,7 @@ async function placeOrder(c: Client, lines: unknown[], n: number) {
     phone: String(2125550000 + (n % 9999)),
   };
   const info = await c.call('PUT', cart('checkoutInfo'), checkout);
-  if (info.status !== 200) return { status: info.status };
+  if (info.status !== 200) return { status: info.status, step: 'info' };
   const t0 = performance.now();
   const sent = await c.call('POST', cart('sendOrder'), {
     idempotencyKey: `held-${n}-${randomBytes(4).toString('hex')}`,
@@ -183,7 +183,8 @@ async function placeOrder(c: Client, lines: unknown[], n: number) {
     expectedTotalCents: (info.body?.amounts as { totalCents: number }).totalCents,
   });
   const ms = performance.now() - t0;
-  if (sent.status !== 200 || sent.body?.state !== 'placed') return { status: sent.status };
+  if (sent.status !== 200 || sent.body?.state !== 'placed')
+    return { status: sent.status, step: 'send' };
   return { status: 200, id: String(sent.body._id), ms };
 }
 
@@ -259,9 +260,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length
     ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
     : NaN;
-const tally = (m: Map<number, number>) =>
+const tally = (m: Map<number | string, number>) =>
   [...m]
-    .sort((a, b) => a[0] - b[0])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
     .map(([s, n]) => `${s}×${n}`)
     .join(' ');
 
@@ -301,7 +302,7 @@ async function measure(database: string) {
     }
 
     console.log(
-      '  streams held (dash+pages; refused)  stalled held (cut off: by answer)  orders  orders/s  send p50  send p99  send refused  menu 200  menu 503  RSS     app CPU',
+      '  streams held (dash+pages; refused)  stalled held (cut off: by answer)  orders  orders/s  send p50  send p99  flows refused (step status)  menu 200  menu 503  RSS     app CPU',
     );
     for (const level of LEVELS) {
       // Streams: the dashboards first, then order pages 4 per order.
@@ -328,7 +329,8 @@ async function measure(database: string) {
       await new Promise((r) => setTimeout(r, 1000));
 
       const sends: number[] = [];
-      const sendRefused = new Map<number, number>();
+      /** Flows that failed, by step (add line, checkout info, send) and status. */
+      const sendRefused = new Map<string, number>();
       const menu = new Map<number, number>();
       const end = Date.now() + DURATION * 1000;
       const cpu0 = cpuSeconds(app.pid);
@@ -338,7 +340,10 @@ async function measure(database: string) {
           while (Date.now() < end) {
             const r = await placeOrder(d, lines, n++);
             if (r.ms !== undefined) sends.push(r.ms);
-            else sendRefused.set(r.status, (sendRefused.get(r.status) ?? 0) + 1);
+            else {
+              const key = `${r.step} ${r.status}`;
+              sendRefused.set(key, (sendRefused.get(key) ?? 0) + 1);
+            }
           }
         }),
         ...Array.from({ length: READERS }, async () => {

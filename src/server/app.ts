@@ -68,6 +68,31 @@ export interface App {
   beginShutdown(): void;
 }
 
+/**
+ * Node's time limits, always set (Fastify's own defaults leave the request unlimited and the
+ * socket without an idle limit): a client that sends its headers or body slowly, or not at all,
+ * is answered 408 and cut off; an idle kept-alive connection is closed. Node checks the first two
+ * every `connectionsCheckingInterval`, here a quarter of the shorter one. A request, once read,
+ * is not limited: a live stream or a send order waiting on the gateway is answered in its time;
+ * only a connection on which nothing moves at all for `connectionTimeoutMs` is closed (a stream's
+ * heartbeat moves every 15 s). docs/decisions/load-shedding.md.
+ */
+function wireTimeouts(http: Config['http']) {
+  return {
+    requestTimeout: http.requestTimeoutMs,
+    keepAliveTimeout: http.keepAliveTimeoutMs,
+    connectionTimeout: http.connectionTimeoutMs,
+    http: {
+      requestTimeout: http.requestTimeoutMs,
+      headersTimeout: http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.floor(Math.min(http.headersTimeoutMs, http.requestTimeoutMs) / 4),
+      ),
+    },
+  };
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
   const ctx: AppContext = {
@@ -99,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    ...wireTimeouts(config.http),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -61,6 +61,15 @@ const envSchema = z.object({
   LOAD_SHED_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
   LOAD_SHED_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   LOAD_SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
+  /** Diners' live order-page streams one instance holds at once (apart from the cap above). */
+  LIVE_STREAMS_MAX_DINER: z.coerce.number().int().min(1).max(100_000).default(500),
+
+  // Time limits on the wire (docs/decisions/load-shedding.md), always set: a client that sends
+  // slowly, or not at all, is cut off and frees what it holds.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
 
   // Outside services (issue 5). Each is off (offline default) until its keys are set.
   TWILIO_ACCOUNT_SID: unsetIfEmpty(
@@ -156,6 +165,22 @@ export interface Config {
     sampleIntervalMs: number;
     /** Sent as Retry-After (HTTP counts it in whole seconds). */
     retryAfterSeconds: number;
+  };
+  /** Live order streams (Server-Sent Events) counted apart from the in-flight cap. */
+  liveStreams: {
+    /** Diners' order-page streams per instance (the merchant's are capped per store). */
+    maxDiner: number;
+  };
+  /** Node's server time limits, in ms (docs/decisions/load-shedding.md). */
+  http: {
+    /** From the connection's first byte to the end of the request's headers. */
+    headersTimeoutMs: number;
+    /** From the first byte to the end of the request's body; the answer is not limited. */
+    requestTimeoutMs: number;
+    /** An idle kept-alive connection between two requests. */
+    keepAliveTimeoutMs: number;
+    /** A connection on which nothing moves either way (streams send a heartbeat every 15 s). */
+    connectionTimeoutMs: number;
   };
   /** Social sign-in providers (OIDC_PROVIDERS); empty = none. */
   oidcProviders: OidcProviderSettings[];
@@ -265,6 +290,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.OUTBOX_LEASE_MS < 2 * e.OUTSIDE_TIMEOUT_MS) {
     problems.push('OUTBOX_LEASE_MS: must be at least twice OUTSIDE_TIMEOUT_MS');
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  // Nothing moves on the socket while send order waits on the gateway, nor between heartbeats.
+  if (e.HTTP_CONNECTION_TIMEOUT_MS <= Math.max(e.GATEWAY_TIMEOUT_MS, 15_000)) {
+    problems.push(
+      'HTTP_CONNECTION_TIMEOUT_MS: must exceed GATEWAY_TIMEOUT_MS and the 15 s stream heartbeat',
+    );
+  }
   let oidcProviders: OidcProviderSettings[] = [];
   try {
     oidcProviders = parseOidcProviders(e.OIDC_PROVIDERS);
@@ -315,6 +349,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRssBytes: e.LOAD_SHED_MAX_RSS_BYTES,
       sampleIntervalMs: e.LOAD_SHED_SAMPLE_INTERVAL_MS,
       retryAfterSeconds: e.LOAD_SHED_RETRY_AFTER_SECONDS,
+    },
+    liveStreams: { maxDiner: e.LIVE_STREAMS_MAX_DINER },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionTimeoutMs: e.HTTP_CONNECTION_TIMEOUT_MS,
     },
     oidcProviders,
     sandboxCrashAfterApproval:

@@ -3,13 +3,56 @@
 // error). Pressure is forced deterministically here (a failing health check, a 1-byte heap
 // limit); tests/process/overload.test.ts trips the event-loop limit with real load.
 import fastifyUnderPressure from '@fastify/under-pressure';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandler } from '../../src/server/plugins/error-handler.js';
-import { answeredUnderPressure } from '../../src/server/plugins/load-shedding.js';
+import {
+  answeredUnderPressure,
+  loadClassOf,
+  registerLoadShedding,
+  slotsFor,
+} from '../../src/server/plugins/load-shedding.js';
 import { createTestApp, testConfig } from '../support/test-app.js';
 
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A bare app with the real shedder (cap 8) and one route per class whose answers wait until
+ * `release()`: slots are held exactly as long as a test wants.
+ */
+async function heldSlotsApp() {
+  const app: FastifyInstance = Fastify();
+  registerErrorHandler(app, { serveSpa: false, retryAfterSeconds: 2 });
+  await registerLoadShedding(app, {
+    ...testConfig().loadShed,
+    enabled: true,
+    maxInFlight: 8,
+    maxEventLoopDelayMs: 0,
+  });
+  let release = () => {};
+  let gate = new Promise<void>((r) => (release = r));
+  const wait = async () => {
+    await gate;
+    return { ok: true };
+  };
+  app.get('/api/menu', { config: { access: 'public', load: 'browse' } }, wait);
+  app.get('/api/cart', { config: { access: 'public' } }, wait);
+  app.post('/api/send-order', { config: { access: 'diner', load: 'priority' } }, wait);
+  app.put('/api/merchant-write', { config: { access: 'merchant' } }, wait);
+  await app.ready();
+  return {
+    app,
+    /** Starts `n` requests to `url` without waiting for their answers (inject starts on then). */
+    hold: (n: number, method: 'GET' | 'POST' | 'PUT', url: string) =>
+      Array.from({ length: n }, () =>
+        app.inject({ method, url, payload: method === 'GET' ? undefined : {} }).then((res) => res),
+      ),
+    release: () => {
+      release();
+      gate = new Promise<void>((r) => (release = r));
+    },
+  };
+}
 
 describe('an overloaded instance', () => {
   it("turns under-pressure's busy rejection into 503 with Retry-After, not a 500", async () => {
@@ -34,7 +77,7 @@ describe('an overloaded instance', () => {
     }
   });
 
-  it('sheds storefront and cart calls past its configured limit and still answers its health probes', async () => {
+  it('sheds storefront and cart calls past its configured limit, not send order, and still answers its health probes', async () => {
     const t = await createTestApp({
       env: {
         LOAD_SHED: 'true',
@@ -57,6 +100,14 @@ describe('an overloaded instance', () => {
         payload: { orderItems: [] },
       });
       expect(cart.statusCode).toBe(503); // refused before access checks and validation
+      // Send order is not shed by the event-loop and memory gate (the cap alone bounds it): it
+      // reaches the access check (no diner cookie here).
+      const send = await t.app.inject({
+        method: 'POST',
+        url: '/api/shoppingCarts/merchantId/demo/sendOrder/someone',
+        payload: {},
+      });
+      expect(send.statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       // The web app's files and pages pass (no build here: the not-found handler answers them).
@@ -73,7 +124,7 @@ describe('an overloaded instance', () => {
     const t = await createTestApp({
       env: {
         LOAD_SHED: 'true',
-        LOAD_SHED_MAX_IN_FLIGHT: '2',
+        LOAD_SHED_MAX_IN_FLIGHT: '4', // 3 for a cart read, the fourth kept for placing orders
         LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '0', // only the cap here
         LOAD_SHED_RETRY_AFTER_SECONDS: '3',
       },
@@ -85,11 +136,11 @@ describe('an overloaded instance', () => {
       const url = `/api/shoppingCarts/merchantId/demo/userId/${uid}`;
       for (let round = 0; round < 3; round++) {
         const answers = await Promise.all(
-          Array.from({ length: 8 }, () => t.app.inject({ method: 'GET', url, headers })),
+          Array.from({ length: 12 }, () => t.app.inject({ method: 'GET', url, headers })),
         );
         const statuses = answers.map((a) => a.statusCode);
         expect(statuses.filter((s) => s === 200).length, String(statuses)).toBeGreaterThanOrEqual(
-          2,
+          3,
         );
         expect(
           statuses.every((s) => s === 200 || s === 503),
@@ -108,6 +159,86 @@ describe('an overloaded instance', () => {
         ),
       );
       expect(files.map((f) => f.statusCode)).not.toContain(503);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it('keeps a quarter of its slots for send order, payments and merchant writes, and sheds menu reads first', async () => {
+    const h = await heldSlotsApp();
+    try {
+      // 6 cart reads take the ordinary share of a cap of 8.
+      const held = h.hold(6, 'GET', '/api/cart');
+      await settle(50);
+      const refused = async (method: 'GET' | 'POST' | 'PUT', url: string) => {
+        const res = await h.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+        expect(res.statusCode, url).toBe(503);
+        expect(res.headers['retry-after'], url).toBe('2');
+      };
+      await refused('GET', '/api/cart');
+      await refused('GET', '/api/menu');
+      // The reserved quarter: a send order and a merchant write still get in.
+      const kept = [
+        ...h.hold(1, 'POST', '/api/send-order'),
+        ...h.hold(1, 'PUT', '/api/merchant-write'),
+      ];
+      await settle(50);
+      // Now every slot is taken: even a send order waits for one to come back.
+      await refused('POST', '/api/send-order');
+      h.release();
+      for (const r of await Promise.all([...held, ...kept])) expect(r.statusCode).toBe(200);
+
+      // Menu reads stop at half the cap while cart reads still get in.
+      const menus = h.hold(4, 'GET', '/api/menu');
+      await settle(50);
+      await refused('GET', '/api/menu');
+      const cart = h.hold(1, 'GET', '/api/cart');
+      await settle(50);
+      h.release();
+      for (const r of await Promise.all([...menus, ...cart])) expect(r.statusCode).toBe(200);
+    } finally {
+      await h.app.close();
+    }
+  });
+
+  it('classes the real routes: placing and paying and merchant writes kept, menu reads shed first', async () => {
+    expect([1, 2, 4, 8, 32].map((cap) => slotsFor('priority', cap))).toEqual([1, 2, 4, 8, 32]);
+    expect([1, 2, 4, 8, 32].map((cap) => slotsFor('ordinary', cap))).toEqual([1, 1, 3, 6, 24]);
+    expect([1, 2, 4, 8, 32].map((cap) => slotsFor('browse', cap))).toEqual([1, 1, 2, 4, 16]);
+    expect(loadClassOf('DELETE', { access: 'signedInMerchant' })).toBe('priority');
+    expect(loadClassOf('GET', { access: 'merchant' })).toBe('ordinary');
+    const t = await createTestApp();
+    try {
+      const classOf = (method: string, url: string) => {
+        const route = t.routes.find((r) => r.method === method && r.url === url);
+        if (!route) throw new Error(`no route ${method} ${url}`);
+        return route.load;
+      };
+      const priority = t.routes.filter((r) => r.load === 'priority');
+      expect(classOf('POST', '/api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid')).toBe(
+        'priority',
+      );
+      expect(classOf('PUT', '/api/orders7/merchantId/:merchantId/order/_idOrder/:id')).toBe(
+        'priority',
+      );
+      // Every card check of the provider paths and the hosted payment's return.
+      expect(priority.filter((r) => r.url.includes('tokenSession')).length).toBe(1);
+      expect(
+        priority.filter((r) => r.access === 'public' && r.method === 'POST').length,
+      ).toBeGreaterThanOrEqual(4);
+      expect(classOf('GET', '/api/items7/merchantId/:merchantId/items')).toBe('browse');
+      expect(classOf('GET', '/api/categories7/merchantId/:merchantId')).toBe('browse');
+      expect(classOf('GET', '/api/businessInfos/merchantId/:merchantId/businessInfo')).toBe(
+        'browse',
+      );
+      expect(classOf('GET', '/api/shoppingCarts/merchantId/:merchantId/userId/:uid')).toBe(
+        'ordinary',
+      );
+      // Nothing a merchant or a payment needs is shed first.
+      for (const r of t.routes.filter((x) => x.load === 'browse')) {
+        expect(r.method, r.url).toBe('GET');
+        expect(r.access, r.url).toBe('public');
+      }
     } finally {
       await t.app.close();
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { missingAnonId, readAnonId } from '../modules/diners/anon-id.js';
 import type { MerchantPrincipal } from '../modules/sessions/sessions.service.js';
+import { type LoadClass, loadClassOf } from './load-shedding.js';
 
 /**
  * public: anyone. customer: a signed-in diner. merchant: the signed-in merchant whose merchantId
@@ -30,6 +31,8 @@ export interface RouteEntry {
   schema: RouteOptions['schema'];
   /** Answers with a stream that stays open: a caller must read the status and hang up. */
   stream: boolean;
+  /** How the load shedder treats it when slots run short (plugins/load-shedding.ts). */
+  load: LoadClass;
 }
 
 /** Routes outside /api (health, docs, static files, images) are public by nature. */
@@ -51,6 +54,7 @@ export function collectRoutes(app: FastifyInstance, table: RouteEntry[]): void {
         access: access ?? 'public',
         schema: route.schema,
         stream: route.config?.stream === true,
+        load: loadClassOf(method, route.config ?? {}),
       });
     }
   });

@@ -70,6 +70,11 @@ export function registerErrorHandler(
       body = { code: 'invalid_input', message: issues[0]?.message ?? 'Invalid input', issues };
     } else if (err.statusCode === 429) {
       body = { code: 'rate_limited', message: 'Too many requests, please try again later' };
+    } else if (err.code === 'ECONNRESET' && request.raw.destroyed) {
+      // The client hung up, or the request time-out cut off its stalled body, while the body was
+      // arriving: no one to answer, and nothing wrong with the database (its codes overlap).
+      request.log.debug({ code: err.code }, 'request body aborted');
+      return reply.status(400).send({ code: 'invalid_input', message: 'Request body aborted' });
     } else if (isDatabaseUnavailable(err)) {
       // The database is away (restarting, refusing connections): a short outage, not a bug. The
       // log line names the driver's error only: the failed query's parameters are diners' data.

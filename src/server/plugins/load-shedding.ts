@@ -3,10 +3,12 @@
 // until every diner times out. Two gates, both answered through the one error handler
 // (plugins/error-handler.ts):
 // - a cap on requests in progress, which bounds queueing (for the database pool, PGlite's one
-//   connection, the CPU) however the work is spread;
+//   connection, the CPU) however the work is spread; a quarter of it is kept for placing orders,
+//   payments and the merchant's writes, and menu reads are shed first. Live streams and bodies
+//   still arriving take no slot;
 // - @fastify/under-pressure, which samples the event loop (and memory, when limits are set).
 import fastifyUnderPressure from '@fastify/under-pressure';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 
 export const BUSY_MESSAGE = 'Server is busy, please try again shortly';
@@ -58,6 +60,57 @@ export const isBusyRejection = (err: FastifyError) => err.statusCode === 503;
 /** One warning per this many ms while shedding lasts, not one per refused request. */
 const WARN_EVERY_MS = 10_000;
 
+/**
+ * How a route is treated when slots run short, declared in its `config.load`:
+ * - priority: what turns a diner into an order and the merchant's work — send order, the
+ *   payment steps (card checks, hosted payment returns) and the merchant's writes (any
+ *   non-GET merchant route, without declaring it). May use every slot, the reserved quarter too.
+ * - ordinary (the default): everything else.
+ * - browse: the menu reads, shed first — they are retried by the web app and cost a diner no
+ *   money, and under overload there is no point serving a menu to someone who cannot then order.
+ */
+export type LoadClass = 'priority' | 'ordinary' | 'browse';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's class when slots run short (plugins/load-shedding.ts); default ordinary. */
+    load?: 'priority' | 'browse';
+  }
+}
+
+export function loadClassOf(
+  method: string,
+  config: { load?: 'priority' | 'browse'; access?: string },
+): LoadClass {
+  if (config.load) return config.load;
+  const write = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+  if (write && (config.access === 'merchant' || config.access === 'signedInMerchant'))
+    return 'priority';
+  return 'ordinary';
+}
+
+/**
+ * How many requests may be in flight when one of `cls` is admitted, under a cap of `cap`: a
+ * quarter of the slots is kept for priority requests, and menu reads stop at half.
+ */
+export function slotsFor(cls: LoadClass, cap: number): number {
+  const reserve = Math.ceil(cap / 4);
+  if (cls === 'priority') return cap;
+  if (cls === 'ordinary') return Math.max(1, cap - reserve);
+  return Math.max(1, cap - 2 * reserve);
+}
+
+/** A request's slot: given back while its body arrives, taken again once it is read. */
+interface Slot {
+  cls: LoadClass;
+  held: boolean;
+  /** The response has closed (sent, or the client left): never take the slot again. */
+  closed: boolean;
+}
+
+const hasBody = (headers: Record<string, string | string[] | undefined>) =>
+  headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
+
 export async function registerLoadShedding(
   app: FastifyInstance,
   settings: Config['loadShed'],
@@ -65,15 +118,51 @@ export async function registerLoadShedding(
   if (!settings.enabled) return;
   let inFlight = 0;
   if (settings.maxInFlight > 0) {
+    const cap = settings.maxInFlight;
+    const slots = new WeakMap<FastifyRequest, Slot>();
+    const take = (slot: Slot): boolean => {
+      if (slot.held || slot.closed) return true;
+      if (inFlight >= slotsFor(slot.cls, cap)) return false;
+      inFlight++;
+      slot.held = true;
+      return true;
+    };
+    const give = (slot: Slot) => {
+      if (!slot.held) return;
+      slot.held = false;
+      inFlight--;
+    };
+    const refuse = (reply: FastifyReply) => {
+      reply.header('retry-after', settings.retryAfterSeconds);
+      return new TooManyInFlightError();
+    };
+
     app.addHook('onRequest', (request, reply, done) => {
       if (answeredUnderPressure(request.method, request.url)) return done();
-      if (inFlight >= settings.maxInFlight) {
-        reply.header('retry-after', settings.retryAfterSeconds);
-        return done(new TooManyInFlightError());
-      }
-      inFlight++;
-      // 'close' comes once per response, whether it was sent or the client went away.
-      reply.raw.once('close', () => inFlight--);
+      const config = request.routeOptions.config;
+      // A live stream is not a request in progress: it has its own budget (order-events).
+      if (config.stream) return done();
+      const slot: Slot = { cls: loadClassOf(request.method, config), held: false, closed: false };
+      if (!take(slot)) return done(refuse(reply));
+      slots.set(request, slot);
+      // 'close' comes once per response, whether it was sent or the client went away (or the
+      // server's request time-out cut a stalled body off).
+      reply.raw.once('close', () => {
+        slot.closed = true;
+        give(slot);
+      });
+      done();
+    });
+    // A body on its way is not work: a client sending it slowly (or never) holds no slot while
+    // it does, so 40 stalled bodies cannot fill the cap. HTTP_REQUEST_TIMEOUT_MS ends them.
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      const slot = slots.get(request);
+      if (slot && hasBody(request.headers)) give(slot);
+      return payload;
+    });
+    app.addHook('preValidation', (request, reply, done) => {
+      const slot = slots.get(request);
+      if (slot && !take(slot)) return done(refuse(reply));
       done();
     });
   }
@@ -107,6 +196,10 @@ export async function registerLoadShedding(
     // promise refuses it (the library passes the error on, as its own refusal does).
     pressureHandler: (request, reply) => {
       if (answeredUnderPressure(request.method, request.url)) return;
+      // Placing, paying and the merchant's writes pass: the cap alone bounds them. On PGlite the
+      // loop's lateness is the database's own work, and shedding a send order there to serve a
+      // menu read defeats the reserve.
+      if (loadClassOf(request.method, request.routeOptions.config) === 'priority') return;
       reply.header('retry-after', settings.retryAfterSeconds);
       return Promise.reject(new UnderPressureError());
     },

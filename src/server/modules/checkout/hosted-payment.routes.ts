@@ -17,7 +17,10 @@ export const hostedPaymentRoutes =
     app.get(
       api.elavonTokenSession.path,
       // 'public' at the door: the path has no :uid; the order is checked against the cookie below.
-      { config: { access: 'public', rateLimit }, schema: api.elavonTokenSession.schema },
+      {
+        config: { access: 'public', load: 'priority', rateLimit },
+        schema: api.elavonTokenSession.schema,
+      },
       async (req) => {
         const uid = readAnonId(req);
         if (!uid) throw missingAnonId();
@@ -33,7 +36,10 @@ export const hostedPaymentRoutes =
 
     app.post(
       api.finishHostedPayment.path,
-      { config: { access: 'diner', rateLimit }, schema: api.finishHostedPayment.schema },
+      {
+        config: { access: 'diner', load: 'priority', rateLimit },
+        schema: api.finishHostedPayment.schema,
+      },
       async (req) =>
         sendOrderAnswerOf(
           await finishHostedPayment(ctx, {

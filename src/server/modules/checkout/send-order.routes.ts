@@ -31,6 +31,8 @@ export const sendOrderRoutes =
       {
         config: {
           access: 'diner',
+          // Kept slots under overload (load-shedding.md): this is what the diner came for.
+          load: 'priority',
           rateLimit: scaledRateLimit(ctx.config, { max: 10, timeWindow: '1 minute' }),
         },
         schema: sendOrderRoute.schema,

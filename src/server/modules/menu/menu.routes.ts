@@ -22,7 +22,8 @@ export const menuRoutes =
       if (!variant) throw notFound('Merchant');
       return variant;
     };
-    const config = { access: 'public' } as const;
+    // Shed first under overload (load-shedding.md): the web retries them, no money waits on them.
+    const config = { access: 'public', load: 'browse' } as const;
 
     app.get(
       api.listCategories.path,

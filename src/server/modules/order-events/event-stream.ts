@@ -26,7 +26,7 @@ export interface EventStreamOptions {
   log: Logger;
   /** Reads what is new and sends it; called one at a time. Returns true to be called again now. */
   read: (sink: EventStreamSink) => Promise<boolean>;
-  /** Called once the stream has ended. */
+  /** Called once the stream has ended, whichever way. */
   onEnd?: () => void;
 }
 
@@ -97,5 +97,12 @@ export async function serveEventStream(o: EventStreamOptions): Promise<void> {
   };
   o.open.add(end);
   o.req.raw.on('close', end);
+  res.on('close', end);
+  // The caller may have hung up while the route was still reading (its 'close' has passed): the
+  // stream ends at once, so its place in the budget comes back.
+  if (o.req.raw.destroyed || res.destroyed) {
+    end();
+    return;
+  }
   await pump();
 }

@@ -71,11 +71,6 @@ export class OrderEventHub {
     };
   }
 
-  /** How many streams this merchant has open on this instance. */
-  count(merchantUuid: string): number {
-    return this.subscribers.get(merchantUuid)?.size ?? 0;
-  }
-
   private wake(merchantUuid: string): void {
     for (const wake of this.subscribers.get(merchantUuid) ?? []) wake();
   }

@@ -4,6 +4,7 @@
 //   the table;
 // - the diner's placed order (GET /api/orderPlaced/.../order/_id/{id}/stream): the order's status,
 //   sent when it changes; a reconnect simply gets the current one.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ORDER_STREAMS_PER_MERCHANT,
@@ -18,8 +19,11 @@ import { lastOrderEventSeq, orderEventsAfter } from '../orders/index.js';
 import { serveEventStream } from './event-stream.js';
 import { OrderEventHub } from './hub.js';
 import { placedOrderStatus } from './order-events.service.js';
+import { type Refusal, type Release, StreamBudget } from './stream-budget.js';
 
 const BATCH = 500;
+/** Retry-After of a stream refused for its cap: the web polls meanwhile. */
+const STREAM_RETRY_AFTER_S = 30;
 
 /** Last-Event-ID (an EventSource reconnecting) or ?lastEventId, else undefined. */
 function resumeFrom(header: string | string[] | undefined, query: number | undefined) {
@@ -34,90 +38,102 @@ export const orderStreamRoutes =
     const hub = new OrderEventHub(ctx.database, ctx.log);
     await hub.start();
     const open = new Set<() => void>();
+    const budget = new StreamBudget({
+      perMerchant: ORDER_STREAMS_PER_MERCHANT,
+      perOrder: PLACED_ORDER_STREAMS_PER_ORDER,
+      dinerTotal: ctx.config.liveStreams.maxDiner,
+    });
     // Before the server waits for its connections to finish: an open stream never would.
     app.addHook('preClose', async () => {
       for (const end of open) end();
     });
     app.addHook('onClose', async () => hub.close());
 
+    /**
+     * Runs a stream's set-up and the stream with its place in the budget, taken by the caller
+     * before any await; the place comes back when the stream ends, or at once if the set-up
+     * fails before the stream starts.
+     */
+    const withPlace = async (
+      place: Release | Refusal,
+      reply: FastifyReply,
+      serve: (release: Release) => Promise<void>,
+    ) => {
+      if (typeof place !== 'function') {
+        // The web polls instead (the dashboard's 10 s poll runs anyway; the order page starts one).
+        reply.header('retry-after', STREAM_RETRY_AFTER_S);
+        throw new AppError('rate_limited', place.refused);
+      }
+      try {
+        await serve(place);
+      } catch (err) {
+        place();
+        throw err;
+      }
+    };
+
     app.get(
       streamMerchantOrders.path,
       { config: { access: 'merchant', stream: true }, schema: streamMerchantOrders.schema },
-      async (req, reply) => {
-        const merchant = await findMerchantBySlug(ctx.db, req.params.merchantId);
-        if (!merchant) throw notFound('Merchant');
-        if (hub.count(merchant.id) >= ORDER_STREAMS_PER_MERCHANT) {
-          throw new AppError(
-            'rate_limited',
-            `At most ${ORDER_STREAMS_PER_MERCHANT} live order streams per store are open at once`,
-          );
-        }
-        let last =
-          resumeFrom(req.headers['last-event-id'], req.query.lastEventId) ??
-          (await lastOrderEventSeq(ctx.db, merchant.id));
-        await serveEventStream({
-          req,
-          reply,
-          hub,
-          merchantUuid: merchant.id,
-          open,
-          log: ctx.log.child({ merchantId: merchant.merchantId }),
-          read: async (sink) => {
-            const events = await orderEventsAfter(ctx.db, merchant.id, last, BATCH);
-            for (const e of events) {
-              const data: OrderStreamEvent = {
-                seq: e.seq,
-                _id: e.orderId,
-                kind: e.kind as OrderStreamEvent['kind'],
-                at: e.at.toISOString(),
-              };
-              if (!sink.send({ id: e.seq, event: 'order', data })) return false;
-              last = e.seq;
-            }
-            return events.length === BATCH;
-          },
-        });
-      },
+      // The access check has made :merchantId the signed-in merchant's own id: the store's key.
+      async (req, reply) =>
+        withPlace(budget.takeMerchant(req.params.merchantId), reply, async (release) => {
+          const merchant = await findMerchantBySlug(ctx.db, req.params.merchantId);
+          if (!merchant) throw notFound('Merchant');
+          let last =
+            resumeFrom(req.headers['last-event-id'], req.query.lastEventId) ??
+            (await lastOrderEventSeq(ctx.db, merchant.id));
+          await serveEventStream({
+            req,
+            reply,
+            hub,
+            merchantUuid: merchant.id,
+            open,
+            log: ctx.log.child({ merchantId: merchant.merchantId }),
+            read: async (sink) => {
+              const events = await orderEventsAfter(ctx.db, merchant.id, last, BATCH);
+              for (const e of events) {
+                const data: OrderStreamEvent = {
+                  seq: e.seq,
+                  _id: e.orderId,
+                  kind: e.kind as OrderStreamEvent['kind'],
+                  at: e.at.toISOString(),
+                };
+                if (!sink.send({ id: e.seq, event: 'order', data })) return false;
+                last = e.seq;
+              }
+              return events.length === BATCH;
+            },
+            onEnd: release,
+          });
+        }),
     );
 
-    // Streams per placed order on this instance (a few tabs; the id is the diner's key).
-    const perOrder = new Map<string, number>();
     app.get(
       streamPlacedOrder.path,
       { config: { access: 'public', stream: true }, schema: streamPlacedOrder.schema },
-      async (req, reply) => {
-        const { merchantId, id } = req.params;
-        const first = await placedOrderStatus(ctx.db, merchantId, id);
-        if (!first) throw notFound('Order');
-        const count = perOrder.get(id) ?? 0;
-        if (count >= PLACED_ORDER_STREAMS_PER_ORDER) {
-          throw new AppError(
-            'rate_limited',
-            `At most ${PLACED_ORDER_STREAMS_PER_ORDER} live streams per order are open at once`,
-          );
-        }
-        perOrder.set(id, count + 1);
-        let sent = '';
-        await serveEventStream({
-          req,
-          reply,
-          hub,
-          merchantUuid: first.merchantUuid,
-          open,
-          log: ctx.log,
-          read: async (sink) => {
-            const now = sent === '' ? first : await placedOrderStatus(ctx.db, merchantId, id);
-            if (!now) return false;
-            const text = JSON.stringify(now.event);
-            if (text !== sent && sink.send({ event: 'status', data: now.event })) sent = text;
-            return false;
-          },
-          onEnd: () => {
-            const left = (perOrder.get(id) ?? 1) - 1;
-            if (left <= 0) perOrder.delete(id);
-            else perOrder.set(id, left);
-          },
-        });
-      },
+      async (req, reply) =>
+        withPlace(budget.takeDiner(req.params.id), reply, async (release) => {
+          const { merchantId, id } = req.params;
+          const first = await placedOrderStatus(ctx.db, merchantId, id);
+          if (!first) throw notFound('Order');
+          let sent = '';
+          await serveEventStream({
+            req,
+            reply,
+            hub,
+            merchantUuid: first.merchantUuid,
+            open,
+            log: ctx.log,
+            read: async (sink) => {
+              const now = sent === '' ? first : await placedOrderStatus(ctx.db, merchantId, id);
+              if (!now) return false;
+              const text = JSON.stringify(now.event);
+              if (text !== sent && sink.send({ event: 'status', data: now.event })) sent = text;
+              return false;
+            },
+            onEnd: release,
+          });
+        }),
     );
   };

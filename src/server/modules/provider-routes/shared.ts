@@ -13,6 +13,8 @@ export const CARD_CHECK_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as cons
 /** Anyone may call a card check (a diner has no session): bot check and rate limit guard it. */
 export const cardCheckConfig = (ctx: AppContext) => ({
   access: 'public' as const,
+  // A payment step: kept slots under overload (load-shedding.md).
+  load: 'priority' as const,
   rateLimit: scaledRateLimit(ctx.config, { ...CARD_CHECK_RATE_LIMIT }),
 });
 

@@ -16,7 +16,7 @@ export const storeRoutes =
     const info = new BusinessInfoReader(ctx, await menuInvalidation(app, ctx));
     app.get(
       getBusinessInfo.path,
-      { config: { access: 'public' }, schema: getBusinessInfo.schema },
+      { config: { access: 'public', load: 'browse' }, schema: getBusinessInfo.schema },
       async (request, reply) =>
         sendCached(request, reply, await info.body(request.params.merchantId)),
     );

@@ -219,6 +219,17 @@ describe('merchant sign-in: guesses limited per account (M8.20, C7.92, DESIGN §
     );
   });
 
+  it('a clock moved back (the journeys set their test clock to the same morning again) never turns the owner’s sign-ins into failures', async () => {
+    const m = await createMerchant(t.ctx.db);
+    const answers: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      clock.advance(-10_000);
+      answers.push((await merchantTry(m.merchantId, m.password)).status);
+    }
+    clock.advance(80_000);
+    expect(answers).toEqual(Array(8).fill(200));
+  });
+
   it("the operator's reset-password lets the owner in from a new browser", async () => {
     const m = await createMerchant(t.ctx.db);
     for (let i = 0; i < 12; i++) await merchantTry(m.merchantId, `Wrong${i}pass`);

@@ -2,7 +2,7 @@
 // customer sign-in ask `admitSignInTry` before checking a password and tell `signInSucceeded`
 // after; the failures are counted in the database, so every instance sees the same counts.
 import { createHmac } from 'node:crypto';
-import type { AppContext } from '../../app-context.js';
+import type { AppContext, Clock } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import {
@@ -47,6 +47,19 @@ export interface SignInSource {
   known: boolean;
 }
 
+/**
+ * The guard's time never runs backwards. Its counts compare stored times with now, so a clock
+ * moved back (the journeys' settable test clock, set again to the same morning for each journey;
+ * a system clock stepped back) would leave each success's try unforgiven — a failure counted per
+ * sign-in — and lock out the owner. Kept per clock, so two apps in one process share nothing.
+ */
+const latestNowMs = new WeakMap<Clock, number>();
+function guardNow(clock: Clock): Date {
+  const ms = Math.max(clock.now().getTime(), latestNowMs.get(clock) ?? 0);
+  latestNowMs.set(clock, ms);
+  return new Date(ms);
+}
+
 /** "1 second", "8 seconds", "15 minutes": how long the refused caller should wait. */
 export function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -76,7 +89,7 @@ export async function admitSignInTry(
   const accountKey = signInAccountKey(ctx.config.sessionSecret, kind, typed);
   const attempt = { accountKey, address: from.address || 'unknown' };
   if (from.known) return attempt;
-  const now = ctx.clock.now();
+  const now = guardNow(ctx.clock);
   const gate = await gateTry(ctx.db, accountKey, attempt.address, now, SIGN_IN_RULE);
   if (gate.refused) {
     const seconds = Math.max(1, Math.ceil((gate.nextTryMs - now.getTime()) / 1000));
@@ -93,7 +106,13 @@ export async function admitSignInTry(
  * whoever guesses elsewhere a fresh set of tries.
  */
 export async function signInSucceeded(ctx: AppContext, attempt: SignInTry): Promise<void> {
-  await forgiveAddress(ctx.db, attempt.accountKey, attempt.address, ctx.clock.now(), SIGN_IN_RULE);
+  await forgiveAddress(
+    ctx.db,
+    attempt.accountKey,
+    attempt.address,
+    guardNow(ctx.clock),
+    SIGN_IN_RULE,
+  );
 }
 
 /** Forgets every failure of an account (the operator gave it a new password). */

@@ -21,6 +21,8 @@ export interface EventStreamOptions {
   reply: FastifyReply;
   hub: OrderEventHub;
   merchantUuid: string;
+  /** The one order this stream follows (a diner's page): woken only for it. */
+  orderId?: string;
   /** The server's open streams: each registers its end here so closing the server ends it. */
   open: Set<() => void>;
   log: Logger;
@@ -76,7 +78,7 @@ export async function serveEventStream(o: EventStreamOptions): Promise<void> {
     }
   };
 
-  const unsubscribe = o.hub.subscribe(o.merchantUuid, () => void pump());
+  const unsubscribe = o.hub.subscribe(o.merchantUuid, () => void pump(), o.orderId);
   let beats = 0;
   const timer = setInterval(() => {
     beats += 1;

@@ -1,17 +1,22 @@
 // One LISTEN per instance for every open order stream (issue 12): the hub listens on the order
-// events channel and wakes the streams of the merchant named in each notification; the streams
-// read what is new from order_events themselves. Not one database connection per open dashboard.
+// events channel and wakes the streams of the merchant named in each notification — a diner's
+// order stream only for its own order —; the streams read what is new from order_events themselves. Not one database connection per open dashboard.
 // When the LISTEN is lost the hub says so (`live` false: the streams poll meanwhile), listens
 // again with backoff, and wakes every stream once it is back, so nothing committed meanwhile is
 // missed.
 import type { Logger } from 'pino';
 import type { Database } from '../../db/client.js';
-import { ORDER_EVENTS_CHANNEL } from '../orders/index.js';
+import { ORDER_EVENTS_CHANNEL, parseOrderEventPayload } from '../orders/index.js';
 
 type Wake = () => void;
+/** A stream's wake, and the one order it follows (a diner's page), if any. */
+interface Subscriber {
+  wake: Wake;
+  orderId: string | undefined;
+}
 
 export class OrderEventHub {
-  private readonly subscribers = new Map<string, Set<Wake>>();
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
   private unlisten: (() => Promise<void>) | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryMs = 500;
@@ -33,7 +38,7 @@ export class OrderEventHub {
     try {
       this.unlisten = await this.database.listen(
         ORDER_EVENTS_CHANNEL,
-        (merchantUuid) => this.wake(merchantUuid),
+        (payload) => this.wake(parseOrderEventPayload(payload)),
         {
           onLost: (err) => {
             this.live = false;
@@ -61,22 +66,27 @@ export class OrderEventHub {
     this.retryMs = Math.min(this.retryMs * 2, 10_000);
   }
 
-  subscribe(merchantUuid: string, wake: Wake): () => void {
-    const set = this.subscribers.get(merchantUuid) ?? new Set<Wake>();
-    set.add(wake);
+  /** Wakes `wake` on the merchant's events; with `orderId`, only on that order's (or unnamed ones). */
+  subscribe(merchantUuid: string, wake: Wake, orderId?: string): () => void {
+    const set = this.subscribers.get(merchantUuid) ?? new Set<Subscriber>();
+    const subscriber = { wake, orderId };
+    set.add(subscriber);
     this.subscribers.set(merchantUuid, set);
     return () => {
-      set.delete(wake);
+      set.delete(subscriber);
       if (set.size === 0) this.subscribers.delete(merchantUuid);
     };
   }
 
-  private wake(merchantUuid: string): void {
-    for (const wake of this.subscribers.get(merchantUuid) ?? []) wake();
+  private wake(event: { merchantUuid: string; orderId?: string }): void {
+    for (const s of this.subscribers.get(event.merchantUuid) ?? []) {
+      if (s.orderId === undefined || event.orderId === undefined || s.orderId === event.orderId)
+        s.wake();
+    }
   }
 
   private wakeAll(): void {
-    for (const set of this.subscribers.values()) for (const wake of set) wake();
+    for (const set of this.subscribers.values()) for (const s of set) s.wake();
   }
 
   async close(): Promise<void> {

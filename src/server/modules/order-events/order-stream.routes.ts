@@ -123,6 +123,8 @@ export const orderStreamRoutes =
             reply,
             hub,
             merchantUuid: first.merchantUuid,
+            // Woken for this order's events only (the NOTIFY names it, as uuid text).
+            orderId: id.toLowerCase(),
             open,
             log: ctx.log,
             read: async (sink) => {

@@ -8,6 +8,7 @@ export {
   listOrderLines,
   lockOrder,
   ORDER_EVENTS_CHANNEL,
+  parseOrderEventPayload,
   orderPlacedSince,
   lastOrderEventSeq,
   orderEventsAfter,

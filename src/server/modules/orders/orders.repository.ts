@@ -506,13 +506,29 @@ function placeQuery(tx: Tx, set: Partial<NewOrderRow>, writes: readonly SQL[]) {
     .with(placed, released, taken, eventSeq, orderEvent, ...more)
     .select({
       announced: sql`pg_notify(${sql.placeholder('channel')}::text, ${sql.placeholder('payload')}::text),
-        pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid}::text)`,
+        pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid}::text || '/' || ${orderId}::text)`,
     })
     .from(placed);
 }
 
-/** The one channel every instance's order-event hub listens on; the payload is the merchant. */
+/**
+ * The one channel every instance's order-event hub listens on. The payload names the merchant and
+ * the order ("merchant/order"), so a diner's page is woken only for its own order while every
+ * dashboard of the merchant is woken for each (issue 24: one store's open order pages each read
+ * their order on every placement otherwise).
+ */
 export const ORDER_EVENTS_CHANNEL = 'forkful_order_events';
+
+/** The ORDER_EVENTS_CHANNEL payload: the merchant and, after a "/", the order. */
+export function parseOrderEventPayload(payload: string): {
+  merchantUuid: string;
+  orderId?: string;
+} {
+  const slash = payload.indexOf('/');
+  return slash < 0
+    ? { merchantUuid: payload }
+    : { merchantUuid: payload.slice(0, slash), orderId: payload.slice(slash + 1) };
+}
 
 export type OrderEventKind = 'placed' | 'updated' | 'voided';
 
@@ -561,7 +577,7 @@ export async function recordOrderEvent(
   kind: OrderEventKind,
 ): Promise<void> {
   await tx.execute(sql`with ${orderEventCtes(merchantUuid, orderId, kind)}
-    select pg_notify(${ORDER_EVENTS_CHANNEL}, ${merchantUuid})`);
+    select pg_notify(${ORDER_EVENTS_CHANNEL}, ${`${merchantUuid}/${orderId}`})`);
 }
 
 /** A merchant's events after `afterSeq`, oldest first (at most `limit`). */

@@ -70,9 +70,12 @@ export function registerErrorHandler(
       body = { code: 'invalid_input', message: issues[0]?.message ?? 'Invalid input', issues };
     } else if (err.statusCode === 429) {
       body = { code: 'rate_limited', message: 'Too many requests, please try again later' };
-    } else if (err.code === 'ECONNRESET' && request.raw.destroyed) {
+    } else if (err.code === 'ECONNRESET' && !request.raw.complete) {
       // The client hung up, or the request time-out cut off its stalled body, while the body was
-      // arriving: no one to answer, and nothing wrong with the database (its codes overlap).
+      // arriving: no one to answer, and nothing wrong with the database (its codes overlap). A
+      // body read whole (`complete`) means the reset came from elsewhere — the database's socket
+      // during a restart — and is answered 503 below (`destroyed` alone is also true once a body
+      // was read to its end, which turned a restart's cart add into this 400).
       request.log.debug({ code: err.code }, 'request body aborted');
       return reply.status(400).send({ code: 'invalid_input', message: 'Request body aborted' });
     } else if (isDatabaseUnavailable(err)) {

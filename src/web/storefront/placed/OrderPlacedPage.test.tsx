@@ -2,7 +2,7 @@
 // replaces the one read with the order, a change of state reads the whole order again, and with no
 // stream to be had the page says what it read.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderPlacedView, PlacedOrderStreamEvent } from '../../../contract/orders.js';
@@ -99,6 +99,7 @@ function show() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 describe('OrderPlacedPage live status', () => {
@@ -130,12 +131,15 @@ describe('OrderPlacedPage live status', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const cancelled = { status: 'cancelled', readyAt: null, text: 'Cancelled' } as const;
     reads = [order(), order({ state: 'voided', hasVoid: true, live: cancelled })];
-    show();
+    const client = show();
     await screen.findByTestId('order-status');
     await act(() => FakeEventSource.open[0]!.push({ state: 'voided', live: cancelled }));
     await screen.findByRole('heading', { name: 'This order was cancelled.' });
     expect(screen.getByTestId('order-status').textContent).toBe('Cancelled');
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    // The second read's last state update (the query settling) lands before the test ends, not
+    // after cleanup, where React warns that the environment does not support act (seen in CI).
+    await waitFor(() => expect(client.isFetching()).toBe(0));
   });
 
   it('closes the stream when the page is left', async () => {

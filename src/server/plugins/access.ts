@@ -2,8 +2,8 @@
 // handler, and the declared table is what the authorization-matrix test walks.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { missingAnonId, readAnonId } from '../modules/diners/anon-id.js';
-import type { MerchantPrincipal } from '../modules/sessions/sessions.service.js';
+import { missingAnonId, readAnonId } from '../modules/diners/index.js';
+import type { MerchantPrincipal } from '../modules/sessions/index.js';
 import { type LoadClass, loadClassOf } from './load-shedding.js';
 
 /**

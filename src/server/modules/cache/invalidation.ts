@@ -14,6 +14,11 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../../app-context.js';
 import type { Database } from '../../db/client.js';
 import { MENU_CHANGED_CHANNEL } from './cache.repository.js';
+import * as repository from './cache.repository.js';
+
+/** Tells every instance, when the caller's transaction commits, that a merchant's menu changed. */
+export const notifyMenuChanged: typeof repository.notifyMenuChanged = (tx, merchantUuid) =>
+  repository.notifyMenuChanged(tx, merchantUuid);
 
 export interface InvalidationSubscriber {
   /** Drop what is cached for one merchant (by uuid), or everything when null. */

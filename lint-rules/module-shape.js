@@ -8,7 +8,8 @@
 //   - a module is used from anywhere else in src/server (another module, plugins/, lib/, cli/,
 //     placement-hooks.ts) only through its public file modules/<m>/index.ts; the composition
 //     root (app.ts, routes.ts, jobs.ts, server.ts) may also import a module's *.routes.ts plugin;
-//   - adapters and config.ts import no feature module.
+//   - adapters, config.ts and app-context.ts import no feature module (every module imports the
+//     app context: one import back is a cycle, type-only or not).
 // Imports are resolved by path only (a `.js` specifier names the `.ts` file beside it), so the rule
 // needs no resolver and stays fast. Static imports, `export … from` and literal `import()` count.
 import path from 'node:path';
@@ -87,6 +88,8 @@ export const moduleShape = {
         'Adapters talk to outside services and import no feature module (module-boundaries.md).',
       config:
         'config.ts reads the environment and imports no feature module (module-boundaries.md).',
+      appContext:
+        'app-context.ts imports nothing from modules/: every module imports it, so that would be a cycle, even a type-only one (module-boundaries.md).',
       sql: 'SQL is sent only by repositories (*.repository.ts) and src/server/db; move this statement into a repository (module-boundaries.md).',
       indexRepository:
         "A module's public file offers services, read models and types, never a repository: export a service or read-model function instead (module-boundaries.md).",
@@ -146,6 +149,8 @@ export const moduleShape = {
         context.report({ node, messageId: 'adapter' });
       } else if (from === 'src/server/config.ts') {
         context.report({ node, messageId: 'config' });
+      } else if (from === 'src/server/app-context.ts') {
+        context.report({ node, messageId: 'appContext' });
       } else if (fromModule && fromModule !== toModule && !isPublicFile(target, toModule)) {
         context.report({
           node,

@@ -86,6 +86,14 @@ describe('module shape lint rule', () => {
     expect(msgs.join('\n')).toMatch(/config.ts .* imports no feature module/);
   });
 
+  it('refuses app-context.ts importing a feature module, even a type (issue 26)', async () => {
+    const msgs = await shapeMessages(
+      'src/server/app-context.ts',
+      "import type { OrderPlacedHook } from './modules/orders/index.js';\nexport type H = OrderPlacedHook;\n",
+    );
+    expect(msgs.join('\n')).toMatch(/app-context.ts imports nothing from modules/);
+  });
+
   it('exempts no module: the placement path (checkout, cart, payments, orders) is checked too', async () => {
     const code =
       "import { findMerchantBySlug } from '../merchants/merchants.repository.js';\nexport const y = findMerchantBySlug;\n";

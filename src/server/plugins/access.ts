@@ -103,8 +103,8 @@ export function signedInMerchant(request: FastifyRequest): MerchantPrincipal {
 }
 
 /**
- * State-changing requests from a browser must come from our own origin (DESIGN.md §6): the
- * session cookie is SameSite=Lax, and this closes what Lax leaves open.
+ * State-changing requests from a browser must come from our own origin (docs/design/security.md):
+ * the session cookie is SameSite=Lax, and this closes what Lax leaves open.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

@@ -1,5 +1,5 @@
 // Cross-instance invalidation of the per-merchant read caches (menu, public business info)
-// through PostgreSQL LISTEN/NOTIFY (DESIGN.md §1.6).
+// through PostgreSQL LISTEN/NOTIFY (docs/design/data.md).
 //
 // A writer that changes a merchant's menu or settings calls notifyMenuChanged(tx, merchantUuid)
 // inside its transaction; PostgreSQL delivers the notification to every instance only when that

@@ -1,4 +1,4 @@
-// Lint config. The architecture of DESIGN.md §3 is enforced here as import rules:
+// Lint config. The architecture of docs/design/stack.md is enforced here as import rules:
 // web → contract → domain, server → contract → domain, never web ↔ server; domain imports only
 // zod, luxon and itself; contract (the API's shapes, docs/decisions/api-contract.md) imports only
 // zod, domain and itself. Inside src/server the module shape of docs/decisions/module-boundaries.md
@@ -58,11 +58,12 @@ export const boundaries = {
   domain: [
     {
       group: ['**/server/**', '**/web/**', '**/contract/**', '../server', '../web', '../contract'],
-      message: 'src/domain is pure: it may not import server, web or contract code (DESIGN.md §3).',
+      message:
+        'src/domain is pure: it may not import server, web or contract code (docs/design/stack.md).',
     },
     {
       regex: '^(?!zod(/|$)|luxon$|\\.{1,2}/)',
-      message: 'src/domain may import only zod, luxon and itself (DESIGN.md §3).',
+      message: 'src/domain may import only zod, luxon and itself (docs/design/stack.md).',
     },
   ],
   contract: [
@@ -78,14 +79,14 @@ export const boundaries = {
   server: [
     {
       group: ['**/web/**', '../web'],
-      message: 'Server code may not import web code (DESIGN.md §3).',
+      message: 'Server code may not import web code (docs/design/stack.md).',
     },
   ],
   web: [
     {
       group: ['**/server/**', '../server'],
       message:
-        'Web code may not import server code; share through src/contract or src/domain (DESIGN.md §3).',
+        'Web code may not import server code; share through src/contract or src/domain (docs/design/stack.md).',
     },
     {
       regex: serverOnlyRegex,

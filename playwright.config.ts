@@ -1,6 +1,6 @@
-// Browser journeys against the built app (DESIGN.md §7): Debian's Chromium, never a downloaded
-// browser; Playwright starts the production server on a fresh data folder (embedded PGlite).
-// Build first: `npm run build && npm run test:e2e`.
+// Browser journeys against the built app (docs/design/tests.md): Debian's Chromium, never a
+// downloaded browser; Playwright starts the production server on a fresh data folder (embedded
+// PGlite). Build first: `npm run build && npm run test:e2e`.
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -6,7 +6,7 @@ import path from 'node:path';
 export const dynamicImport = {
   meta: {
     type: 'problem',
-    docs: { description: 'The source roots of DESIGN.md §3 also bind dynamic import().' },
+    docs: { description: 'The source roots of docs/design/stack.md also bind dynamic import().' },
     schema: [
       {
         type: 'object',
@@ -22,9 +22,9 @@ export const dynamicImport = {
       },
     ],
     messages: {
-      none: 'This root loads no code at run time: no import() (DESIGN.md §3).',
-      root: 'import() of {{root}} from here crosses a source root (DESIGN.md §3).',
-      pkg: "import() of '{{spec}}' is not allowed in this root (DESIGN.md §3).",
+      none: 'This root loads no code at run time: no import() (docs/design/stack.md).',
+      root: 'import() of {{root}} from here crosses a source root (docs/design/stack.md).',
+      pkg: "import() of '{{spec}}' is not allowed in this root (docs/design/stack.md).",
       computed: 'import() needs a literal path here so the root rules can check it.',
     },
   },

@@ -1,5 +1,6 @@
-// The error answer of every route (DESIGN.md §4): `{ code, message, issues?, reference? }`, with `code` from
-// one closed list. The server's error handler builds it; the browser's ApiError reads it.
+// The error answer of every route (docs/design/stack.md): `{ code, message, issues?, reference? }`,
+// with `code` from one closed list. The server's error handler builds it; the browser's ApiError
+// reads it.
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from './error-codes.js';
 

@@ -1,8 +1,9 @@
 // Each payment provider's credentials as the merchant enters them in the dashboard (the form and
 // the merchant API both use these schemas) and as the server keeps them, encrypted (payments
 // module, credentials.ts). They are never sent back to any browser: a read answers only which
-// fields are set. `environment` picks the vendor's test or live host (PROTOCOLS.md §1.1, 2.1,
-// 3.1, 4.1); a deployment may point every provider at another host (tests: the local fakes).
+// fields are set. `environment` picks the vendor's test or live host (docs/protocols/: each
+// gateway's "Transport"); a deployment may point every provider at another host (tests: the local
+// fakes).
 import { z } from 'zod';
 
 const field = (label: string, max: number, pattern?: RegExp, rule?: string) => {

@@ -15,9 +15,9 @@ export const CARD_CHECK_ONLY =
   'Only a card check of amount 0 may be run here; orders are charged when they are placed';
 
 /**
- * The spec's `amount`, in whole cents (DESIGN.md §1.2; tsys sends "1234" for $12.34, C7.64): a
- * number or a digit string. Whether it is accepted is the service's call (0 for a card check,
- * the server's own total for a capture or return).
+ * The spec's `amount`, in whole cents (docs/design/money.md; tsys sends "1234" for $12.34, C7.64):
+ * a number or a digit string. Whether it is accepted is the service's call (0 for a card check, the
+ * server's own total for a capture or return).
  */
 export const providerAmount = z
   .union([

@@ -1,5 +1,5 @@
-// The pure rules of Forkful (DESIGN.md §3): used by the server, the authority, and by the browser
-// for early feedback. Import a folder (`domain/pricing/index.js`) or this file.
+// The pure rules of Forkful (docs/design/stack.md): used by the server, the authority, and by the
+// browser for early feedback. Import a folder (`domain/pricing/index.js`) or this file.
 export * from './messages.js';
 export * from './settings/schemas.js';
 export * from './money/index.js';

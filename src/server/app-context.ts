@@ -1,11 +1,13 @@
 // What every service needs from the running app: configuration, the database, the clock, the
 // logger, the adapters and the hooks. Built once per app (app.ts); tests build their own with a
 // set clock. Nothing here is process-wide: two apps in one process share none of it.
+// It imports nothing from modules/ (every module imports it, type cycles included: see
+// docs/decisions/module-boundaries.md); the placement hook's type is declared here for that.
 import type { Logger } from 'pino';
 import type { Adapters } from './adapters/index.js';
 import type { Config } from './config.js';
-import type { Database, Db } from './db/client.js';
-import type { OrderPlacedHook } from './modules/orders/index.js';
+import type { Database, Db, Statement, Tx } from './db/client.js';
+import type { MerchantRow, OrderLineRow, OrderRow } from './db/rows.js';
 
 export interface Clock {
   now(): Date;
@@ -46,3 +48,25 @@ export interface AppHooks {
   /** Run inside the placing transaction once an order has its numbers (outbox, loyalty…). */
   orderPlaced: OrderPlacedHook[];
 }
+
+/**
+ * What the placing request already holds, so hooks need not read it again (the reconciler, placing
+ * later, passes nothing and hooks read what they need).
+ */
+export interface PlacementKnown {
+  merchant?: MerchantRow;
+  lines?: OrderLineRow[];
+}
+
+/**
+ * Runs inside the placing transaction once the numbers are taken, with the order as it is being
+ * placed (outbox, loyalty…). It answers the data-modifying statements it needs, which run as CTEs
+ * of the placement's own write: no round trip of their own. It may read with `tx` (the reconciler
+ * passes nothing known). orders.service runs them; placement-hooks.ts declares them.
+ */
+export type OrderPlacedHook = (
+  tx: Tx,
+  order: OrderRow,
+  ctx: AppContext,
+  known: PlacementKnown,
+) => Promise<readonly Statement[] | void>;

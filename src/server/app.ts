@@ -43,7 +43,7 @@ import {
 } from './jobs.js';
 import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { paymentReconcilerJob } from './modules/payments/reconciler.js';
+import { paymentReconcilerJob } from './modules/payments/index.js';
 import { registerRoutes } from './routes.js';
 
 export interface BuildAppOptions {

@@ -4,7 +4,7 @@
 import type { AppContext } from './app-context.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
 import { purgeAbandonedUploads } from './modules/files/index.js';
-import { runOutboxWorker } from './modules/outbox/outbox.service.js';
+import { runOutboxWorker } from './modules/outbox/index.js';
 import { purgeExpiredSessions } from './modules/sessions/index.js';
 import { purgeForgottenSignInFailures } from './modules/sign-in-guard/index.js';
 

@@ -5,7 +5,7 @@
 // three modules, so they live beside app.ts, which registers them (module-boundaries.md).
 import type { AppContext } from './app-context.js';
 import type { Statement, Tx } from './db/client.js';
-import { loyaltyAwardStatement } from './modules/customers/customer-account.service.js';
+import { loyaltyAwardStatement } from './modules/customers/index.js';
 import { findMerchantByUuid } from './modules/merchants/index.js';
 import { orderPlacedNotificationsStatement } from './modules/notifications/index.js';
 import {

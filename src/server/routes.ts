@@ -31,8 +31,8 @@ import { merchantReportRoutes } from './modules/merchant-reports/merchant-report
 import { orderStreamRoutes } from './modules/order-events/order-stream.routes.js';
 import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
 import { providerRoutes } from './modules/provider-routes/provider-routes.routes.js';
-import * as transactionsService from './modules/transactions/transactions.service.js';
-import { setPaymentProvider } from './modules/payments/credentials.js';
+import * as transactionsService from './modules/transactions/index.js';
+import { setPaymentProvider } from './modules/payments/index.js';
 
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(imageRoutes(ctx));

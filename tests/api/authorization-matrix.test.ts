@@ -1,6 +1,6 @@
 // Every route of the app's own route table, called as anonymous, a customer, merchant A and
-// merchant B, against its declared access rule (DESIGN.md §6, P6.x). A new route is covered
-// the moment it is registered; a route without a rule cannot even be registered.
+// merchant B, against its declared access rule (docs/design/security.md, P6.x). A new route is
+// covered the moment it is registered; a route without a rule cannot even be registered.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';

@@ -1,6 +1,6 @@
 // Generates requests from each route's own schemas (fast-check, fixed seed) and fails on any
-// 5xx, on an answer that breaks the route's declared response shape (DESIGN.md §1.7), and on a
-// refused (4xx) request that changed business data.
+// 5xx, on an answer that breaks the route's declared response shape (docs/design/security.md), and
+// on a refused (4xx) request that changed business data.
 //
 // Honest about what it tests (issue 10): rate limits are scaled out and every route is called with
 // the session its access rule asks for (the merchant of the path, a signed-in customer, the diner

@@ -1,6 +1,7 @@
 // Input PostgreSQL cannot store (NUL, lone UTF-16 surrogates) and impossible calendar dates are
 // refused with a 400 naming the field before any query; nothing the diner typed reaches the log
-// at error level, and a query string is logged without its values (issue 9, DESIGN.md §1.7).
+// at error level, and a query string is logged without its values (issue 9,
+// docs/design/security.md).
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';

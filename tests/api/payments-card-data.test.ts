@@ -1,6 +1,6 @@
 // After card orders that go every way (approved, declined, address failure, timeout then
 // reconciled, voided, tip-adjusted, refused for missing or bad fields), neither the card number
-// nor the CVV is anywhere in the database or in the logs (DESIGN.md §1.4; E3.46, E3.58).
+// nor the CVV is anywhere in the database or in the logs (docs/design/security.md; E3.46, E3.58).
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';

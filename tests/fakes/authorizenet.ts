@@ -1,4 +1,4 @@
-// A local Authorize.Net API (PROTOCOLS.md §3, §3.6): POST /xml/v1/request.api with a JSON
+// A local Authorize.Net API (docs/protocols/authorizenet.md): POST /xml/v1/request.api with a JSON
 // createTransactionRequest; every answer is JSON prefixed with a byte order mark [S-AN6], HTTP
 // 200 whatever the outcome. It checks merchantAuthentication (E00007), the schema order of the
 // elements it knows (E00003 "invalid child element", as the vendor's JSON-to-XML translation

@@ -1,5 +1,5 @@
-// A local CardPointe Gateway (PROTOCOLS.md §1, §1.7): JSON under /cardconnect/rest/, HTTP Basic
-// auth (401 otherwise), the credential smoke test, auth / capture / void / refund / inquire /
+// A local CardPointe Gateway (docs/protocols/cardpointe.md): JSON under /cardconnect/rest/, HTTP
+// Basic auth (401 otherwise), the credential smoke test, auth / capture / void / refund / inquire /
 // inquireByOrderid / voidByOrderId, an in-memory retref map, and the UAT test conventions of §1.6
 // so the same test data works against the real UAT. Answers come with shuffled keys and a junk key,
 // as UAT's do [S-CP4][S-CP7], to keep the adapter's parser honest.

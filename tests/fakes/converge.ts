@@ -1,4 +1,4 @@
-// A local Elavon Converge (PROTOCOLS.md §4.4): the hosted-payments token endpoint, a stub
+// A local Elavon Converge (docs/protocols/converge.md): the hosted-payments token endpoint, a stub
 // PayWithConverge.js Lightbox usable from a real browser, and the XML API (processxml.do, demo and
 // production paths) with txnquery, cccomplete, ccdelete, ccvoid, ccreturn and ccupdatetip.
 //

@@ -1,4 +1,4 @@
-// A local Google Maps web-services server (PROTOCOLS.md §7): /maps/api/geocode/json,
+// A local Google Maps web-services server (docs/protocols/google-maps.md): /maps/api/geocode/json,
 // /maps/api/distancematrix/json and /maps/api/place/autocomplete/json, answering from fixtures.
 // An unknown key is REQUEST_DENIED; an unknown address ZERO_RESULTS; distances are the haversine
 // of the two points × 1.3 (road factor) in metres with English text; 25×25 and 100-element

@@ -1,7 +1,8 @@
-// A local reCAPTCHA siteverify (PROTOCOLS.md §6): POST /recaptcha/api/siteverify, form-encoded
-// secret, response, remoteip. Token grammar: "pass" (v2), "pass:<action>:<score>" (v3), "fail",
-// "expired", each optionally with a "#nonce" suffix to make it unique. Tokens verify once (a replay is timeout-or-duplicate); an unknown secret is
-// invalid-input-secret. failNext(n) answers HTTP 500 (Google down).
+// A local reCAPTCHA siteverify (docs/protocols/recaptcha.md): POST /recaptcha/api/siteverify,
+// form-encoded secret, response, remoteip. Token grammar: "pass" (v2), "pass:<action>:<score>"
+// (v3), "fail", "expired", each optionally with a "#nonce" suffix to make it unique. Tokens verify
+// once (a replay is timeout-or-duplicate); an unknown secret is invalid-input-secret. failNext(n)
+// answers HTTP 500 (Google down).
 import { type FakeServer, startFakeServer } from './http.js';
 
 export const FAKE_RECAPTCHA_SECRET = 'fake-recaptcha-secret';

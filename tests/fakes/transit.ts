@@ -1,4 +1,4 @@
-// A local TSYS TransIT (Multipass) JSON gateway (PROTOCOLS.md §2, §2.5): POST
+// A local TSYS TransIT (Multipass) JSON gateway (docs/protocols/transit.md): POST
 // /servlets/TransNox_API_Server (any case, optional trailing /<Op>), one root key naming the
 // operation, answer `{"<Op>Response": {...}}` labelled application/json;charset=ISO-8859-1 and
 // encoded as Latin-1 [S-TS3]. Numeric transactionIDs; Auth→Capture, Sale, Void, Return (on an

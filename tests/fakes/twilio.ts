@@ -1,4 +1,4 @@
-// A local Twilio Messages API (PROTOCOLS.md §5.1, §5.3): POST
+// A local Twilio Messages API (docs/protocols/twilio.md): POST
 // /2010-04-01/Accounts/{sid}/Messages.json, form-encoded, HTTP Basic auth (20003/401 otherwise),
 // 201 with a snake_case Message resource, 4xx {code, message, more_info, status} on errors, and
 // the test-credential magic numbers. Counts deliveries per To+Body so tests can prove a message

@@ -1,4 +1,5 @@
-// The dependency rules of DESIGN.md §3 are lint rules: prove each one reports a forbidden import.
+// The dependency rules of docs/design/stack.md are lint rules: prove each one reports a forbidden
+// import.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 

@@ -1,28 +1,24 @@
-// The value-import graph of the source tree, and the cycles in it. Type-only imports are left out:
-// they vanish when compiled, so they cannot make a module see another half-initialised.
+// The import graph of the source tree, and the cycles in it. Type-only imports count too (issue 26):
+// they vanish when compiled, so they cannot make a module see another half-initialised, but a type
+// cycle still ties two modules together: neither can change its types without the other.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
-/** Relative specifiers a file loads at run time (static imports, `export … from`, `import()`). */
-export function valueImports(fileName: string, source: string): string[] {
+/**
+ * Relative specifiers a file imports: static imports, `export … from`, `import()` and
+ * `typeof import()`, type-only ones included.
+ */
+export function fileImports(fileName: string, source: string): string[] {
   const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
   const specs: string[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const typeOnly =
-        clause?.isTypeOnly ||
-        (clause &&
-          !clause.name &&
-          clause.namedBindings &&
-          ts.isNamedImports(clause.namedBindings) &&
-          clause.namedBindings.elements.length > 0 &&
-          clause.namedBindings.elements.every((e) => e.isTypeOnly));
-      if (!typeOnly) specs.push(node.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
-      if (!node.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier))
-        specs.push(node.moduleSpecifier.text);
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      specs.push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
@@ -30,8 +26,14 @@ export function valueImports(fileName: string, source: string): string[] {
       ts.isStringLiteral(node.arguments[0])
     ) {
       specs.push(node.arguments[0].text);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      specs.push(node.argument.literal.text);
     }
-    // Only files that contain `import(` need a walk below the top-level statements.
+    // Only files that contain `import(` (a call or a type) need a walk below the top level.
     if (node === sf || hasDynamic) ts.forEachChild(node, visit);
   };
   const hasDynamic = source.includes('import(');
@@ -43,7 +45,7 @@ export function valueImports(fileName: string, source: string): string[] {
 export function importGraph(files: Map<string, string>): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const [file, source] of files) {
-    const edges = valueImports(file, source)
+    const edges = fileImports(file, source)
       .map((spec) => join(dirname(file), spec).replace(/\.js$/, ''))
       .flatMap((base) =>
         [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].filter((c) => files.has(c)).slice(0, 1),

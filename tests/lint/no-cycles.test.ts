@@ -1,5 +1,6 @@
-// No import cycles in src/ (docs/decisions/module-boundaries.md): a cycle lets a module run while
-// another is half-initialised, and it is how module boundaries quietly erode.
+// No import cycles in src/, type-only imports included (docs/decisions/module-boundaries.md): a
+// value cycle lets a module run while another is half-initialised, a type cycle ties two modules
+// together, and both are how module boundaries quietly erode.
 import { describe, expect, it } from 'vitest';
 import { findCycles, importGraph, readSources } from './import-graph.js';
 
@@ -28,11 +29,18 @@ describe('import cycles', () => {
     ]);
   });
 
-  it('leaves out type-only imports', () => {
+  // Issue 26: a type cycle ties two modules together as much as a value cycle does (neither can
+  // change its types without the other), so type-only imports count.
+  it.each([
+    ['import type', "import type { B } from './b.js';\nexport const a = 1;"],
+    ['a type-only name', "import { type B } from './b.js';\nexport const a = 1;"],
+    ['export type … from', "export type { B } from './b.js';\nexport const a = 1;"],
+    ['typeof import()', "export type A = typeof import('./b.js');\nexport const a = 1;"],
+  ])('counts a cycle through %s', (_, a) => {
     const files = new Map([
-      ['src/a.ts', "import type { B } from './b.js';\nexport const a = 1;"],
+      ['src/a.ts', a],
       ['src/b.ts', "import { a } from './a.js';\nexport type B = typeof a;"],
     ]);
-    expect(findCycles(importGraph(files))).toEqual([]);
+    expect(findCycles(importGraph(files))).toEqual([['src/a.ts', 'src/b.ts', 'src/a.ts']]);
   });
 });

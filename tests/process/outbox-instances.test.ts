@@ -1,6 +1,6 @@
-// One worker per message across instances (DESIGN.md §7): two app processes on one PostgreSQL
-// server, both running the outbox worker against one local fake of Twilio's Messages API.
-// 50 messages queued in one transaction are each delivered exactly once, none lost, and both
+// One worker per message across instances (docs/design/tests.md): two app processes on one
+// PostgreSQL server, both running the outbox worker against one local fake of Twilio's Messages
+// API. 50 messages queued in one transaction are each delivered exactly once, none lost, and both
 // instances take part.
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';

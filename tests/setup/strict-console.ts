@@ -1,4 +1,4 @@
-// An unexpected console.error fails the test that caused it (DESIGN.md §7).
+// An unexpected console.error fails the test that caused it (docs/design/tests.md).
 import { afterEach, vi } from 'vitest';
 
 const errors: unknown[][] = [];

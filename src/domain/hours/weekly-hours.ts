@@ -1,7 +1,7 @@
-// Business hours in the merchant's own time zone (DESIGN.md §1.3). Periods are wall-clock minutes
-// of one day ({open, close}, close ≤ 1440, close exclusive); a late-night shift past midnight is
-// stored as two periods on two days. Reading the wall clock through luxon makes DST days right:
-// 9:00 is 9:00 whether the day has 23, 24 or 25 hours.
+// Business hours in the merchant's own time zone (docs/design/time-zones.md). Periods are
+// wall-clock minutes of one day ({open, close}, close ≤ 1440, close exclusive); a late-night shift
+// past midnight is stored as two periods on two days. Reading the wall clock through luxon makes
+// DST days right: 9:00 is 9:00 whether the day has 23, 24 or 25 hours.
 import { DateTime } from 'luxon';
 import { WEEKDAYS, type Weekday, type WeeklyHours } from '../settings/schemas.js';
 import { isOpenAtMinute } from './week.js';

@@ -10,7 +10,7 @@ import {
   percentToPpm,
 } from './index.js';
 
-describe('the one rounding rule: half up, away from zero (DESIGN.md §1)', () => {
+describe('the one rounding rule: half up, away from zero (docs/design/money.md)', () => {
   it.each([
     [0, 10, 0],
     [4, 10, 0],

@@ -1,4 +1,4 @@
-// The one rounding rule of DESIGN.md §1: half up (away from zero), on integers only.
+// The one rounding rule of docs/design/money.md: half up (away from zero), on integers only.
 // Every percentage in the product goes through applyPpm, so the rule lives and is tested here.
 
 /** Parts per million in a whole: 7 % = 70_000 ppm. */

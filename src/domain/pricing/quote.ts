@@ -1,6 +1,7 @@
 // Repricing a whole cart: lines → category promotions → line prices → order totals. The server
-// runs this on the stored menu and settings (it is the authority, DESIGN.md §1.1); the browser
-// runs the same function to show numbers early. Same input, same output, whatever the line order.
+// runs this on the stored menu and settings (it is the authority, docs/design/money.md); the
+// browser runs the same function to show numbers early. Same input, same output, whatever the line
+// order.
 import { applyCategoryPromos, type CategoryPromos } from '../promotions/category-promo.js';
 import type { DeliveryFeeRange, OrderMethod } from '../settings/schemas.js';
 import { deliveryFeeFor, type DeliveryFeeResult } from './delivery.js';

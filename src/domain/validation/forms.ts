@@ -1,7 +1,7 @@
 // One zod schema per diner-side form, shared by the web form and the route that receives it
-// (DESIGN.md §2 "one schema serves form, route and test"). Error texts are the spec's messages.
-// Where a form needs the clock or a merchant flag (card expiry, Amex), the schema is made by a
-// function taking them, so the server passes its clock and the browser its own.
+// (docs/design/stack.md: "one schema serves the form, the route and the test"). Error texts are the
+// spec's messages. Where a form needs the clock or a merchant flag (card expiry, Amex), the schema
+// is made by a function taking them, so the server passes its clock and the browser its own.
 import { z } from 'zod';
 import {
   normalizeNote,
@@ -183,7 +183,7 @@ export interface CardContext {
   allowAmex: boolean;
 }
 
-/** Card fields; never stored (DESIGN.md §1.4), only passed to the gateway. */
+/** Card fields; never stored (docs/design/security.md), only passed to the gateway. */
 export function makeCardFieldsSchema(ctx: CardContext) {
   return z.object({
     cardNumber: text(MESSAGES.INVALID)

@@ -17,7 +17,7 @@ import {
   createMerchantAccount,
   parseNewMerchant,
   resetMerchantPassword,
-} from '../modules/merchants/merchant-accounts.service.js';
+} from '../modules/merchants/index.js';
 
 export const USAGE = `Usage:
   npm run merchant -- create --id <merchant id> --name <name> --address "<street, city, ST 12345>"

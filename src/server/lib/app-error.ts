@@ -1,5 +1,6 @@
-// The error services throw: one of the contract's closed list of codes (DESIGN.md §4), which the
-// error handler answers with that code's one HTTP status and the body `{ code, message, issues? }`.
+// The error services throw: one of the contract's closed list of codes (docs/design/stack.md),
+// which the error handler answers with that code's one HTTP status and the body `{ code, message,
+// issues? }`.
 import { ERROR_STATUS, type ErrorCode, type FieldIssue } from '../../contract/errors.js';
 
 export { ERROR_STATUS, type ErrorCode, type FieldIssue };

@@ -1,4 +1,4 @@
-// Password hashing with argon2id (DESIGN.md §6).
+// Password hashing with argon2id (docs/design/security.md).
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { checkPassword as passwordRule } from '../../domain/validation/fields.js';

@@ -1,5 +1,6 @@
 // The route config of a public call that a caller could abuse (guessing, mass sign-ups, a free
-// proxy to a paid API): open to anyone, rate limited per client IP and instance (DESIGN.md §1.6).
+// proxy to a paid API): open to anyone, rate limited per client IP and instance
+// (docs/design/data.md).
 import { type Config, scaledRateLimit } from '../config.js';
 
 export interface RateLimit {

@@ -2,8 +2,8 @@
 // handler, and the declared table is what the authorization-matrix test walks.
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
-import { missingAnonId, readAnonId } from '../modules/diners/anon-id.js';
-import type { MerchantPrincipal } from '../modules/sessions/sessions.service.js';
+import { missingAnonId, readAnonId } from '../modules/diners/index.js';
+import type { MerchantPrincipal } from '../modules/sessions/index.js';
 import { type LoadClass, loadClassOf } from './load-shedding.js';
 
 /**
@@ -103,8 +103,8 @@ export function signedInMerchant(request: FastifyRequest): MerchantPrincipal {
 }
 
 /**
- * State-changing requests from a browser must come from our own origin (DESIGN.md §6): the
- * session cookie is SameSite=Lax, and this closes what Lax leaves open.
+ * State-changing requests from a browser must come from our own origin (docs/design/security.md):
+ * the session cookie is SameSite=Lax, and this closes what Lax leaves open.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

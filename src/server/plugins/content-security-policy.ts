@@ -43,7 +43,10 @@ export function tileSources(template: string): string[] {
   return [...origins];
 }
 
-/** Converge's hosts (PROTOCOLS.md §4.1): demo and live, or the one host the deployment names. */
+/**
+ * Converge's hosts (docs/protocols/converge.md): demo and live, or the one host the deployment
+ * names.
+ */
 export const CONVERGE_HOSTS = ['https://api.demo.convergepay.com', 'https://api.convergepay.com'];
 
 /** The Lightbox script, exactly, and the origins its payment frame comes from. */

@@ -11,7 +11,7 @@ import {
   destroySession,
   findCustomerSession,
   findMerchantSession,
-} from '../modules/sessions/sessions.service.js';
+} from '../modules/sessions/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

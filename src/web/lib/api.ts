@@ -1,7 +1,7 @@
 // The one way the browser talks to the server: a route of the contract (src/contract) called
 // with its params, query and body, its answer typed from the route's schemas; same-origin
 // cookies, JSON in and out, and the error body `{ code, message, issues?, reference? }`
-// (DESIGN.md §4) turned back into an ApiError.
+// (docs/design/stack.md) turned back into an ApiError.
 import { ERROR_STATUS, type ErrorCode } from '../../contract/error-codes.js';
 import type { ErrorBody, FieldIssue } from '../../contract/errors.js';
 import { internalErrorText } from '../../domain/messages.js';

@@ -1,4 +1,5 @@
-// reCAPTCHA siteverify adapter against a local fake (PROTOCOLS.md §6), including its failures.
+// reCAPTCHA siteverify adapter against a local fake (docs/protocols/recaptcha.md), including its
+// failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_RECAPTCHA_SECRET,

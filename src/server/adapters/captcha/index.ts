@@ -60,8 +60,8 @@ interface SiteverifyResponse {
 }
 
 /**
- * reCAPTCHA siteverify (PROTOCOLS.md §6): form-encoded POST of secret, response and remoteip;
- * reads success, and for v3 tokens score and action.
+ * reCAPTCHA siteverify (docs/protocols/recaptcha.md): form-encoded POST of secret, response and
+ * remoteip; reads success, and for v3 tokens score and action.
  */
 export function createRecaptchaAdapter(opts: RecaptchaOptions): CaptchaAdapter {
   return {

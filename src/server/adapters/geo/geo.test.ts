@@ -1,5 +1,5 @@
 // Maps: the offline ZIP-centroid default, and Google Geocoding / Distance Matrix / Places
-// Autocomplete against a local fake (PROTOCOLS.md §7), including every non-OK status.
+// Autocomplete against a local fake (docs/protocols/google-maps.md), including every non-OK status.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_GOOGLE_KEY,

@@ -1,7 +1,8 @@
-// Google Maps web services (PROTOCOLS.md §7): Geocoding, Distance Matrix and Places Autocomplete,
-// GET …/json?…&key=. Every answer carries a top-level `status`; anything but OK (or ZERO_RESULTS
-// where "nothing" is a fine answer) falls back to the offline data, so a Google outage, quota or
-// key problem never stops a diner: distances become straight-line miles (spec C7.42).
+// Google Maps web services (docs/protocols/google-maps.md): Geocoding, Distance Matrix and Places
+// Autocomplete, GET …/json?…&key=. Every answer carries a top-level `status`; anything but OK (or
+// ZERO_RESULTS where "nothing" is a fine answer) falls back to the offline data, so a Google
+// outage, quota or key problem never stops a diner: distances become straight-line miles (spec
+// C7.42).
 import { offlineGeocode, offlineSuggest } from './offline.js';
 import type { AddressSuggestion, GeoAdapter, GeocodeResult, LatLng } from './types.js';
 import { haversineMiles, roundMiles } from './types.js';

@@ -1,6 +1,6 @@
 // The one interface every payment gateway adapter implements (sandbox today; CardPointe,
 // TransIT, Authorize.Net and Converge in a later wave). Amounts are integer cents here; each
-// adapter converts to its vendor's unit at the edge (PROTOCOLS.md, "Cross-cutting notes").
+// adapter converts to its vendor's unit at the edge (docs/protocols/payments.md).
 import { ECOMM_PROVIDERS, type EcommProvider } from '../../../domain/settings/schemas.js';
 import type { Db } from '../../db/client.js';
 
@@ -10,7 +10,7 @@ export type ProviderName = EcommProvider;
 
 /**
  * The card as the diner typed it. Lives in memory for one gateway call only: never stored,
- * logged, put in an error or in the outbox (DESIGN.md §1.4).
+ * logged, put in an error or in the outbox (docs/design/security.md).
  */
 export interface CardInput {
   /** Digits only. */

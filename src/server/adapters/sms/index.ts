@@ -51,9 +51,9 @@ export function createOfflineSmsAdapter(): SmsAdapter {
 }
 
 /**
- * Twilio error codes that mean this message can never be delivered as it is (PROTOCOLS.md §5.1):
- * invalid To, landline, region not enabled, unsubscribed, cannot route, invalid/unowned From,
- * missing body.
+ * Twilio error codes that mean this message can never be delivered as it is
+ * (docs/protocols/twilio.md): invalid To, landline, region not enabled, unsubscribed, cannot route,
+ * invalid/unowned From, missing body.
  */
 const PERMANENT_TWILIO_CODES = new Set([21211, 21614, 21408, 21610, 21612, 21606, 21212, 21602]);
 

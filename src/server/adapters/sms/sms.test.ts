@@ -1,4 +1,5 @@
-// The Twilio adapter against a local fake of the Messages API (PROTOCOLS.md §5.1), and the +1 rule.
+// The Twilio adapter against a local fake of the Messages API (docs/protocols/twilio.md), and the
+// +1 rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_TWILIO_FROM,

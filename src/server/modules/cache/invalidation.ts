@@ -1,5 +1,5 @@
 // Cross-instance invalidation of the per-merchant read caches (menu, public business info)
-// through PostgreSQL LISTEN/NOTIFY (DESIGN.md §1.6).
+// through PostgreSQL LISTEN/NOTIFY (docs/design/data.md).
 //
 // A writer that changes a merchant's menu or settings calls notifyMenuChanged(tx, merchantUuid)
 // inside its transaction; PostgreSQL delivers the notification to every instance only when that
@@ -14,6 +14,11 @@ import type { Logger } from 'pino';
 import type { AppContext } from '../../app-context.js';
 import type { Database } from '../../db/client.js';
 import { MENU_CHANGED_CHANNEL } from './cache.repository.js';
+import * as repository from './cache.repository.js';
+
+/** Tells every instance, when the caller's transaction commits, that a merchant's menu changed. */
+export const notifyMenuChanged: typeof repository.notifyMenuChanged = (tx, merchantUuid) =>
+  repository.notifyMenuChanged(tx, merchantUuid);
 
 export interface InvalidationSubscriber {
   /** Drop what is cached for one merchant (by uuid), or everything when null. */

@@ -1,6 +1,6 @@
 // Reprices a cart from the stored menu and settings on every read (the server is the authority,
-// DESIGN.md §1.1): each line's choice is checked again against today's menu, its availability is
-// judged at the chosen time, and the whole order is quoted with the domain rules.
+// docs/design/money.md): each line's choice is checked again against today's menu, its availability
+// is judged at the chosen time, and the whole order is quoted with the domain rules.
 import type { DateTime } from 'luxon';
 import {
   type CategoryPromos,

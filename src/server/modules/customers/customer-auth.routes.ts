@@ -19,7 +19,7 @@ import {
 import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
 import { confirmReset, requestReset } from './password-reset.service.js';
 
-/** Per client IP and instance (DESIGN.md §1.6): guessing passwords and mass sign-ups. */
+/** Per client IP and instance (docs/design/data.md): guessing passwords and mass sign-ups. */
 export const SIGN_IN_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 export const REGISTER_RATE_LIMIT = { max: 5, timeWindow: '1 minute' };
 /** Reset links asked for or used, per client IP (each account also gets at most 3 links an hour). */

@@ -1,5 +1,5 @@
 // Diner accounts: sign-in, registration and the profile (spec §5 "Sign-in and sign-up",
-// "Profile"; §7 Customer auth). Passwords are argon2id (DESIGN.md §6).
+// "Profile"; §7 Customer auth). Passwords are argon2id (docs/design/security.md).
 import type { ProfileUpdate, ProfileView } from '../../../contract/customers.js';
 import { MESSAGES } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';

@@ -1,8 +1,8 @@
-// Checks an uploaded image by its content and re-encodes it (DESIGN.md §6 "Uploads"): the first
-// bytes must be PNG's or JPEG's signature and sharp must read the same format from them, so a
-// file named .png that is something else (an SVG, HTML, a PDF) is refused before any decoder but
-// those two sees it. The stored image is a fresh WebP drawn from the pixels: nothing of the
-// original file (metadata, GPS position, trailing bytes) is kept.
+// Checks an uploaded image by its content and re-encodes it (docs/design/security.md, "Abuse and
+// overload"): the first bytes must be PNG's or JPEG's signature and sharp must read the same format
+// from them, so a file named .png that is something else (an SVG, HTML, a PDF) is refused before
+// any decoder but those two sees it. The stored image is a fresh WebP drawn from the pixels:
+// nothing of the original file (metadata, GPS position, trailing bytes) is kept.
 import sharp, { type Metadata } from 'sharp';
 import { ITEM_IMAGE_SIZE, UPLOAD_FIELD, type UPLOAD_FORMATS } from '../../../contract/files.js';
 import { invalidInput } from '../../lib/app-error.js';

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/health.js';
 import type { AppContext } from '../../app-context.js';
 import { DATABASE_RETRY_AFTER_S, describeDatabaseError } from '../../db/connection-errors.js';
+import { databaseAnswers } from './health.service.js';
 
 /** How long /readyz waits for the database before answering not ready. */
 const READY_TIMEOUT_MS = 2000;
@@ -25,17 +26,8 @@ export const healthRoutes =
         if (state.shuttingDown) return reply.status(503).send({ status: 'shutting down' });
         // Bounded: behind a pool full of requests waiting for a database that is away, the
         // answer "not ready" must still come quickly.
-        let timer: NodeJS.Timeout | undefined;
         try {
-          await Promise.race([
-            ctx.database.query('select 1'),
-            new Promise((_, reject) => {
-              timer = setTimeout(
-                () => reject(new Error('readiness check timed out')),
-                READY_TIMEOUT_MS,
-              );
-            }),
-          ]);
+          await databaseAnswers(ctx, READY_TIMEOUT_MS);
           return { status: 'ready' };
         } catch (err) {
           ctx.log.warn(describeDatabaseError(err), 'readiness check failed');
@@ -43,8 +35,6 @@ export const healthRoutes =
             .status(503)
             .header('retry-after', String(DATABASE_RETRY_AFTER_S))
             .send({ status: 'database unavailable' });
-        } finally {
-          clearTimeout(timer);
         }
       },
     );

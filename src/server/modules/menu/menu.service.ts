@@ -177,7 +177,7 @@ export class MenuReader {
 }
 
 // Straight database reads (no cache), for callers that must see the committed menu itself, such
-// as the cart repricing every read (the server is the authority, DESIGN.md §1.1).
+// as the cart repricing every read (the server is the authority, docs/design/money.md).
 
 async function merchantUuid(ctx: AppContext, merchantId: string): Promise<string> {
   const m = await findMerchantBySlug(ctx.db, merchantId);

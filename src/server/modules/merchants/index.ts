@@ -1,13 +1,17 @@
 // The merchants module's public file (docs/decisions/module-boundaries.md): other modules find a
 // merchant by its public id here.
+export type { MerchantRow, MerchantSettingsSet } from './merchants.repository.js';
 export {
-  type MerchantRow,
   findMerchantBySlug,
   findMerchantByUuid,
   listDineinTableNames,
   lockMerchantBySlug,
-  type MerchantSettingsSet,
   replaceDineinTables,
   updateMerchantPayment,
   updateMerchantSettings,
-} from './merchants.repository.js';
+} from './merchant-records.service.js';
+export {
+  createMerchantAccount,
+  parseNewMerchant,
+  resetMerchantPassword,
+} from './merchant-accounts.service.js';

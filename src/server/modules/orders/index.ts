@@ -1,13 +1,12 @@
 // The orders module's public file (docs/decisions/module-boundaries.md): what payments, checkout,
 // transactions and the placement hooks use of an order's life.
+export type { OrderRow, PaymentStatus } from './orders.repository.js';
 export {
-  type OrderRow,
-  type PaymentStatus,
+  ORDER_EVENTS_CHANNEL,
   claimOrderForAction,
   findOrder,
   listOrderLines,
   lockOrder,
-  ORDER_EVENTS_CHANNEL,
   parseOrderEventPayload,
   orderPlacedSince,
   lastOrderEventSeq,
@@ -15,7 +14,7 @@ export {
   recordOrderEvent,
   releaseOrderClaim,
   updateOrder,
-} from './orders.repository.js';
+} from './order-records.service.js';
 export {
   type OrderDraft,
   type OrderPlacedHook,

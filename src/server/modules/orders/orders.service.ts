@@ -11,13 +11,12 @@
 // placing transaction; failing removes the free promo item from the cart and clears the claim.
 // Every transition checks the state it starts from, under a row lock.
 import { randomUUID } from 'node:crypto';
-import type { AppContext } from '../../app-context.js';
+import type { AppContext, PlacementKnown } from '../../app-context.js';
 import type { Statement, Tx } from '../../db/client.js';
 import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
-import type { MerchantRow } from '../merchants/index.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type CartClaim,
@@ -41,27 +40,8 @@ import {
 
 export type { OrderLineRow, OrderRow } from './orders.repository.js';
 
-/**
- * What the placing request already holds, so hooks need not read it again (the reconciler, placing
- * later, passes nothing and hooks read what they need).
- */
-export interface PlacementKnown {
-  merchant?: MerchantRow;
-  lines?: OrderLineRow[];
-}
-
-/**
- * Runs inside the placing transaction once the numbers are taken, with the order as it is being
- * placed (outbox, loyalty…). It answers the data-modifying statements it needs, which run as CTEs
- * of the placement's own write: no round trip of their own. It may read with `tx` (the reconciler
- * passes nothing known).
- */
-export type OrderPlacedHook = (
-  tx: Tx,
-  order: OrderRow,
-  ctx: AppContext,
-  known: PlacementKnown,
-) => Promise<readonly Statement[] | void>;
+// The placement hook's types live in app-context.ts, which imports nothing from modules/.
+export type { OrderPlacedHook, PlacementKnown } from '../../app-context.js';
 
 // Post-placement hooks are ctx.hooks.orderPlaced, registered in app.ts (e.g. the merchant's
 // new-order SMS and email). A hook that throws rolls the placement back, so hooks must only

@@ -20,6 +20,7 @@ import {
   markFailed,
   markSentMany,
 } from './outbox.repository.js';
+import * as outboxRows from './outbox.repository.js';
 import {
   OUTBOX_CHANNEL,
   type OutboxMessage,
@@ -444,3 +445,11 @@ export async function stopOutboxWorker(ctx: AppContext): Promise<void> {
   await unlisten?.().catch(() => {});
   await s.draining?.catch(() => {});
 }
+
+/** The messages one business event queued (their keys share a prefix), oldest first. */
+export const findByKeyPrefix: typeof outboxRows.findByKeyPrefix = (tx, prefix) =>
+  outboxRows.findByKeyPrefix(tx, prefix);
+
+/** The read model of the developer's outbox view: SMS and email, newest first. */
+export const listRecent: typeof outboxRows.listRecent = (tx, opts) =>
+  outboxRows.listRecent(tx, opts);

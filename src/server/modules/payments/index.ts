@@ -8,12 +8,14 @@ export {
   offeredProviders,
   providerSwitchRefusal,
 } from './payment-gateway.service.js';
+export type { TransactionRow } from './payments.repository.js';
 export {
-  type TransactionRow,
   findChargeTransaction,
   findMerchantTransaction,
   insertTransaction,
   updateTransaction,
-} from './payments.repository.js';
+} from './transaction-records.service.js';
+export { paymentReconcilerJob } from './reconciler.js';
+export { setPaymentProvider } from './credentials.js';
 export { type SendOrderResult, earlierAnswer, placeOrderWithPayment } from './payments.service.js';
 export { finishHostedPayment, openHostedSession } from './hosted-payments.service.js';

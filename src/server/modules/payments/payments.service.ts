@@ -267,8 +267,8 @@ export async function placeOrderWithPayment(
       anonUserId: input.anonUserId,
       customerId: input.customerId ?? null,
       order: input.order,
-      // Only what may be kept of a card (DESIGN.md §1.4) goes into the fingerprint, not its
-      // number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
+      // Only what may be kept of a card (docs/design/security.md) goes into the fingerprint, not
+      // its number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
       payment: card
         ? { method, last4: card.number.slice(-4), expiry: card.expiry, billingZip: card.billingZip }
         : { method },

@@ -464,7 +464,7 @@ export async function returnByRetref(
 
 // ---------------------------------------------------------------- tsys2 only
 
-/** C7.75: TransIT documents no TransactionAdjustment operation (PROTOCOLS.md §2.2). */
+/** C7.75: TransIT documents no TransactionAdjustment operation (docs/protocols/transit.md). */
 export function refuseTransactionAdjustment(): never {
   throw new AppError(
     'invalid_input',

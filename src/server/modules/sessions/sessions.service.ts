@@ -1,5 +1,5 @@
-// Server-side sessions (DESIGN.md §6): a random token in an HttpOnly cookie, only its hash in
-// the database; a new session at every sign-in, deleted at sign-out, expiring on its own.
+// Server-side sessions (docs/design/security.md): a random token in an HttpOnly cookie, only its
+// hash in the database; a new session at every sign-in, deleted at sign-out, expiring on its own.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
 import {

@@ -1,4 +1,4 @@
-// The Authorize.Net gateway: createTransactionRequest over JSON (PROTOCOLS.md §3;
+// The Authorize.Net gateway: createTransactionRequest over JSON (docs/protocols/authorizenet.md;
 // docs/decisions/gateway-authorizenet.md). One endpoint, credentials in the body, elements in
 // the XML schema's order (request.ts), a BOM before every answer (response.ts).
 //

@@ -1,9 +1,9 @@
 // The createTransactionRequest bodies, built so that every element is in the XML schema's order.
 // Authorize.Net translates JSON to XML on its side and validates it against AnetApiSchema.xsd,
 // whose types are <xs:sequence>s: a key out of order is refused with E00003 "invalid child
-// element" (PROTOCOLS.md §3.1 [S-AN3][S-AN4]). So nothing here relies on how an object literal
-// was written: `element()` walks the schema's own list of children and copies what is present.
-// Orders: AuthorizeNet/sdk-node lib/apicontracts.js [S-AN5], checked against the vendor's
+// element" (docs/protocols/authorizenet.md [S-AN3][S-AN4]). So nothing here relies on how an object
+// literal was written: `element()` walks the schema's own list of children and copies what is
+// present. Orders: AuthorizeNet/sdk-node lib/apicontracts.js [S-AN5], checked against the vendor's
 // AnetApiSchema.xsd (AuthorizeNet/sdk-php), which also gives the length limits used below.
 import { createHash } from 'node:crypto';
 import type { AuthorizeRequest } from '../types.js';
@@ -104,13 +104,13 @@ export const LIMITS = {
 
 /**
  * The transactionSettings duplicateWindow we send with every charge, in seconds: the vendor's
- * maximum, 8 hours (PROTOCOLS.md §3.4 [S-AN9][S-AN4]). Authorize.Net counts a charge as a
- * duplicate only when card, expiry, type, amount, invoice number and billing fields all match
- * (vendor guide, "Response for Duplicate Transactions"), and our invoice number is the order's
- * own: so inside the window only a second send of the same order's charge is refused (reason
- * 11), never a diner's new order. The core never re-sends a money call by itself; if anything
- * ever does (a bug, a replay, a manual retry after a lost answer), the longest window is the
- * safest. docs/decisions/gateway-authorizenet.md.
+ * maximum, 8 hours (docs/protocols/authorizenet.md [S-AN9][S-AN4]). Authorize.Net counts a charge
+ * as a duplicate only when card, expiry, type, amount, invoice number and billing fields all match
+ * (vendor guide, "Response for Duplicate Transactions"), and our invoice number is the order's own:
+ * so inside the window only a second send of the same order's charge is refused (reason 11), never
+ * a diner's new order. The core never re-sends a money call by itself; if anything ever does (a
+ * bug, a replay, a manual retry after a lost answer), the longest window is the safest.
+ * docs/decisions/gateway-authorizenet.md.
  */
 export const DUPLICATE_WINDOW_SECONDS = 28_800;
 

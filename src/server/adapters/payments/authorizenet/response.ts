@@ -1,9 +1,9 @@
-// Reading a createTransactionResponse (PROTOCOLS.md §3.3) into a PaymentResult or one of the
-// typed gateway errors. The body starts with a byte order mark [S-AN6] (fetch's UTF-8 decoding
-// already drops a leading one; it is stripped here again so any text source reads). Success is
-// messages.resultCode "Ok" AND transactionResponse.responseCode "1", nothing less.
-// Messages put in errors are our own words or the vendor's fixed reason texts: never the text of
-// a schema error (E00003 quotes the offending value, which may be the card number).
+// Reading a createTransactionResponse (docs/protocols/authorizenet.md) into a PaymentResult or one
+// of the typed gateway errors. The body starts with a byte order mark [S-AN6] (fetch's UTF-8
+// decoding already drops a leading one; it is stripped here again so any text source reads).
+// Success is messages.resultCode "Ok" AND transactionResponse.responseCode "1", nothing less.
+// Messages put in errors are our own words or the vendor's fixed reason texts: never the text of a
+// schema error (E00003 quotes the offending value, which may be the card number).
 import { z } from 'zod';
 import type { GatewayAnswer } from '../http.js';
 import { stripBom } from '../http.js';

@@ -1,5 +1,6 @@
 // The CardPointe adapter against the local fake of the gateway (tests/fakes/cardpointe.ts,
-// PROTOCOLS.md §1.7) and against the vendor's own examples (tests/fixtures/gateways/cardpointe).
+// docs/protocols/cardpointe.md) and against the vendor's own examples
+// (tests/fixtures/gateways/cardpointe).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

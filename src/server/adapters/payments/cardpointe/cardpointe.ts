@@ -1,4 +1,4 @@
-// The CardPointe Gateway adapter (CardConnect / Fiserv; PROTOCOLS.md §1,
+// The CardPointe Gateway adapter (CardConnect / Fiserv; docs/protocols/cardpointe.md,
 // docs/decisions/gateway-cardpointe.md). JSON over HTTPS with Basic auth to
 // <base>/cardconnect/rest/<op>; every call goes through gatewayExchange, which sorts network
 // failures into "certainly not sent" and "maybe processed". The wire details live in wire.ts.

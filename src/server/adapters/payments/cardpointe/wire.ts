@@ -1,9 +1,10 @@
-// The CardPointe Gateway's wire format (PROTOCOLS.md §1, docs/decisions/gateway-cardpointe.md):
-// request bodies, amounts, the order id guard, and how an answer (HTTP status + JSON) becomes a
-// PaymentResult, an InquiryResult or one of the typed gateway errors. Pure: no I/O here.
+// The CardPointe Gateway's wire format (docs/protocols/cardpointe.md,
+// docs/decisions/gateway-cardpointe.md): request bodies, amounts, the order id guard, and how an
+// answer (HTTP status + JSON) becomes a PaymentResult, an InquiryResult or one of the typed gateway
+// errors. Pure: no I/O here.
 //
-// Facts marked [S-CP…] are the vendor's (PROTOCOLS.md §1 sources); UNVERIFIED ones are noted
-// where they are used and kept tolerant (accept both shapes) rather than guessed.
+// Facts marked [S-CP…] are the vendor's (docs/protocols/cardpointe.md sources); UNVERIFIED ones are
+// noted where they are used and kept tolerant (accept both shapes) rather than guessed.
 import {
   type CardPointeCredentials,
   cardPointeCredentials,

@@ -1,6 +1,6 @@
 // Elavon Converge (provider 'elavon'): the diner types the card into Converge's own Lightbox
-// (PayWithConverge.js) in the browser; our server never sees the number. PROTOCOLS.md §4,
-// docs/decisions/gateway-converge.md.
+// (PayWithConverge.js) in the browser; our server never sees the number.
+// docs/protocols/converge.md, docs/decisions/gateway-converge.md.
 //
 // 1. hosted.createSession: POST /hosted-payments/transaction_token (form) for a ccauthonly of
 //    exactly the order's amount, tagged with our order id (ssl_invoice_number and

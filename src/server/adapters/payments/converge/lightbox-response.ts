@@ -9,7 +9,7 @@ import { z } from 'zod';
 const text = (max: number) =>
   z.union([z.string().max(max), z.number().finite()]).transform((v) => String(v));
 
-/** A masked card number ("41**********1111"): never a full number (DESIGN.md §1.4). */
+/** A masked card number ("41**********1111"): never a full number (docs/design/security.md). */
 const maskedCard = z
   .string()
   .max(24)

@@ -1,9 +1,9 @@
-// The Converge XML API's wire format (PROTOCOLS.md §4.3): a request is one `<txn>` of ssl_*
-// elements, sent as the form field `xmldata`; an answer is a `<txn>` of ssl_* elements, a request
-// error `<txn><errorCode>…</errorCode><errorName>…<errorMessage>…</txn>` [S-EV9][S-EV10], or — for
-// the transaction query — a `<txnlist><ssl_txn_count>…<txn>…</txn>…</txnlist>` (UNVERIFIED: seen
-// in third-party code only, see docs/decisions/gateway-converge.md). Amounts on the wire are
-// dollars with two decimals [S-EV7].
+// The Converge XML API's wire format (docs/protocols/converge.md): a request is one `<txn>` of
+// ssl_* elements, sent as the form field `xmldata`; an answer is a `<txn>` of ssl_* elements, a
+// request error `<txn><errorCode>…</errorCode><errorName>…<errorMessage>…</txn>` [S-EV9][S-EV10],
+// or — for the transaction query — a `<txnlist><ssl_txn_count>…<txn>…</txn>…</txnlist>`
+// (UNVERIFIED: seen in third-party code only, see docs/decisions/gateway-converge.md). Amounts on
+// the wire are dollars with two decimals [S-EV7].
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** Every value goes in as element text, escaped: no caller text can open or close an element. */

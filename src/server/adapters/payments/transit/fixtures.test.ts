@@ -1,7 +1,8 @@
 // Golden fixtures (tests/fixtures/gateways/transit/*.json), reconstructed from the client code and
-// transcripts PROTOCOLS.md §2 cites; each file names its source. For a fixed input the adapter's
-// request deep-equals the fixture's request (minus `uncontrolled` fields), and the fixture's
-// response, served as TransIT serves it (ISO-8859-1 JSON), gives the expected result or error.
+// transcripts docs/protocols/transit.md cites; each file names its source. For a fixed input the
+// adapter's request deep-equals the fixture's request (minus `uncontrolled` fields), and the
+// fixture's response, served as TransIT serves it (ISO-8859-1 JSON), gives the expected result or
+// error.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,9 +5,9 @@
 //          CVV M or P, C7.79–C7.80: the payments core voids the sale otherwise); TipAdjustment
 //          {transactionID, tip}; Void; Return (A0014 "Return requested, Void successful" is a
 //          success [S-TS3][S-TS5]).
-// Verified by several client implementations (PROTOCOLS.md §2): endpoint, one root key per
-// operation, deviceID/transactionKey/developerID in the body, minor-unit amount strings, PASS/FAIL
-// with codes starting "A" for success, A0014. UNVERIFIED, hence settings or left out:
+// Verified by several client implementations (docs/protocols/transit.md): endpoint, one root key
+// per operation, deviceID/transactionKey/developerID in the body, minor-unit amount strings,
+// PASS/FAIL with codes starting "A" for success, A0014. UNVERIFIED, hence settings or left out:
 //   - expirationDate format → `expiryFormat` (default MMYY; the spec's "YYMM" for tsys, C7.63, is
 //     the browser-side field of the original's route, not the TransIT wire);
 //   - whether `tip` is added to `transactionAmount` or part of it → `tipModel` (default 'added':
@@ -110,7 +110,7 @@ export const TSYS2_CAPABILITIES: GatewayCapabilities = {
 
 /**
  * The spec's tsys2 `transactionAdjustment` route (C7.75) has no documented TransIT operation
- * (PROTOCOLS.md §2.2: UNVERIFIED): it is not built, and the route answers "not supported".
+ * (docs/protocols/transit.md: UNVERIFIED): it is not built, and the route answers "not supported".
  */
 export const TRANSIT_TRANSACTION_ADJUSTMENT = {
   supported: false,

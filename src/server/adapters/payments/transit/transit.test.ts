@@ -1,4 +1,4 @@
-// The TransIT adapter (tsys, tsys2) against the local fake of PROTOCOLS.md §2.5
+// The TransIT adapter (tsys, tsys2) against the local fake of docs/protocols/transit.md
 // (tests/fakes/transit.ts documents the fake's trigger data and codes).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The TransIT wire helpers: amounts, expiry formats, the Latin-1 answer, the endpoint, parsing
-// and the decline reasons (PROTOCOLS.md §2.1–2.4).
+// and the decline reasons (docs/protocols/transit.md).
 import { describe, expect, it } from 'vitest';
 import {
   TRANSIT_DEFAULT_TIMEOUT_MS,

@@ -1,8 +1,8 @@
-// The TSYS TransIT (Multipass) JSON wire (PROTOCOLS.md §2): one endpoint, POST, a body with exactly
-// one root key naming the operation, an answer whose one root key is `<Operation>Response`
-// [S-TS1][S-TS2][S-TS4]. No HTTP auth: deviceID + transactionKey (+ developerID) ride in every
-// body. Amounts are minor-unit strings without a point ("1234" = $12.34) [S-TS1][S-TS4][S-TS5].
-// Never logs a body (it holds the card number and the transactionKey).
+// The TSYS TransIT (Multipass) JSON wire (docs/protocols/transit.md): one endpoint, POST, a body
+// with exactly one root key naming the operation, an answer whose one root key is
+// `<Operation>Response` [S-TS1][S-TS2][S-TS4]. No HTTP auth: deviceID + transactionKey (+
+// developerID) ride in every body. Amounts are minor-unit strings without a point ("1234" = $12.34)
+// [S-TS1][S-TS4][S-TS5]. Never logs a body (it holds the card number and the transactionKey).
 import { z } from 'zod';
 import { type GatewayAnswer, gatewayExchange, stripBom } from '../http.js';
 import {

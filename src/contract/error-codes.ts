@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  /** A CloudPRNT printer asked for a media type we do not offer. */
+  unsupported_media_type: 415,
   store_closed: 422,
   payment_declined: 402,
   rate_limited: 429,

@@ -17,6 +17,7 @@ import { imageRoutes } from './modules/images/images.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { menuWriteRoutes } from './modules/menu/menu-writes.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
+import { cloudPrntRoutes } from './modules/printers/cloudprnt.routes.js';
 import { printerRoutes } from './modules/printers/printers.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(customerAccountRoutes(ctx));
   await app.register(customerOidcRoutes(ctx));
   await app.register(printerRoutes(ctx));
+  await app.register(cloudPrntRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(transactionRoutes(ctx));
   await app.register(paymentGatewayRoutes(ctx));

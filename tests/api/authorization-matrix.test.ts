@@ -68,7 +68,9 @@ async function call(route: RouteEntry, who: keyof typeof cookies) {
 describe('authorization matrix', () => {
   it('has routes of every access kind to check', () => {
     const kinds = new Set(t.routes.map((r) => r.access));
-    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant', 'signedInMerchant', 'diner']));
+    expect(kinds).toEqual(
+      new Set(['public', 'customer', 'merchant', 'signedInMerchant', 'diner', 'printer']),
+    );
     expect(t.routes.length).toBeGreaterThan(10);
   });
 
@@ -81,6 +83,20 @@ describe('authorization matrix', () => {
         expect(DENIED, `${route.method} ${route.url} as ${who} → ${status}`).not.toContain(status);
       }
     }
+  });
+
+  // A CloudPRNT printer's calls (issue 29): no session of any kind opens them, only the
+  // printer's token (tests/api/cloudprnt.test.ts checks the token itself).
+  it('lets no session through a printer route', async () => {
+    const printerRoutes = t.routes.filter((r) => r.access === 'printer');
+    expect(printerRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/cloudprnt/:printerId',
+      'GET /api/cloudprnt/:printerId',
+      'POST /api/cloudprnt/:printerId',
+    ]);
+    for (const route of printerRoutes)
+      for (const who of Object.keys(cookies) as (keyof typeof cookies)[])
+        expect(await call(route, who), `${route.method} ${route.url} as ${who}`).toBe(401);
   });
 
   it('lets only a signed-in customer through a customer route', async () => {

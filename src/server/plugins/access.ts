@@ -14,7 +14,11 @@ import { type LoadClass, loadClassOf } from './load-shedding.js';
  * (no session 401). diner: the browser whose anonymous-id cookie holds the route's :uid parameter
  * (no cookie 401, another id 403), so one diner can never read or change another's cart.
  */
-export type Access = 'public' | 'customer' | 'merchant' | 'signedInMerchant' | 'diner';
+/**
+ * printer: a CloudPRNT printer, by HTTP Basic with its own token. The hook only asks for the
+ * header; the printers module checks the token against the printer of the path.
+ */
+export type Access = 'public' | 'customer' | 'merchant' | 'signedInMerchant' | 'diner' | 'printer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -74,6 +78,11 @@ export function enforceAccess(app: FastifyInstance): void {
       const wanted = (request.params as { uid?: string } | undefined)?.uid;
       if (wanted === undefined) throw new Error(`diner route ${request.url} has no :uid`);
       if (wanted !== uid) throw new AppError('forbidden', 'This cart belongs to another diner');
+      return;
+    }
+    if (access === 'printer') {
+      if (!/^Basic /.test(request.headers.authorization ?? ''))
+        throw new AppError('unauthenticated', 'Printer token not accepted');
       return;
     }
     if (access === 'customer') {

@@ -68,19 +68,22 @@ const WARN_EVERY_MS = 10_000;
  * - ordinary (the default): everything else.
  * - browse: the menu reads, shed first — they are retried by the web app and cost a diner no
  *   money, and under overload there is no point serving a menu to someone who cannot then order.
+ * - poll: a kitchen printer's poll (CloudPRNT, every 5 s a printer): shed with the menu reads —
+ *   a refused poll is asked again in seconds, and a hundred printers must never hold the slots
+ *   an order needs.
  */
-export type LoadClass = 'priority' | 'ordinary' | 'browse';
+export type LoadClass = 'priority' | 'ordinary' | 'browse' | 'poll';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's class when slots run short (plugins/load-shedding.ts); default ordinary. */
-    load?: 'priority' | 'browse';
+    load?: 'priority' | 'browse' | 'poll';
   }
 }
 
 export function loadClassOf(
   method: string,
-  config: { load?: 'priority' | 'browse'; access?: string },
+  config: { load?: 'priority' | 'browse' | 'poll'; access?: string },
 ): LoadClass {
   if (config.load) return config.load;
   const write = method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';

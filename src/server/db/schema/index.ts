@@ -6,3 +6,4 @@ export * from './messaging.js';
 export * from './audit.js';
 export * from './files.js';
 export * from './sign-in.js';
+export * from './printing.js';

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -146,6 +147,12 @@ export const printers = pgTable(
     networkPort: integer('network_port'),
     /** Hash of the token a cloud-polling printer presents. */
     cloudTokenHash: text('cloud_token_hash'),
+    /** The roll: 58 mm (384 dots a row) or 80 mm (576). */
+    paperWidth: text('paper_width').notNull().default('80mm'),
+    /** What the printer last said: online, paper_low, paper_out, cover_open, error, unreachable. */
+    lastStatus: text('last_status'),
+    /** When the printer last polled us (cloud) or answered (network). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -153,6 +160,7 @@ export const printers = pgTable(
     uniqueIndex('printers_seed_key').on(t.merchantId, t.seedKey),
     check('printers_format_known', sql`${t.printFormat} in ('kitchen','receipt','label')`),
     check('printers_connection_known', sql`${t.connection} in ('none','network','cloud')`),
+    check('printers_paper_width_known', sql`${t.paperWidth} in ('58mm','80mm')`),
   ],
 );
 

@@ -1,0 +1,128 @@
+// Print jobs and what printers last said (issue 29). A printer's current job is its oldest job
+// due and not yet printed or failed: a CloudPRNT printer fetches it (as often as it likes) and
+// confirms it, and only then does the next one become current.
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Ticket } from '../../../domain/printing/ticket.js';
+import type { Tx } from '../../db/client.js';
+import { printJobs, printers } from '../../db/schema/index.js';
+
+export type PrintJobRow = typeof printJobs.$inferSelect;
+export type PrinterRow = typeof printers.$inferSelect;
+
+export async function findPrinter(tx: Tx, printerId: string): Promise<PrinterRow | undefined> {
+  const [row] = await tx.select().from(printers).where(eq(printers.id, printerId));
+  return row;
+}
+
+export async function recordPrinterSeen(
+  tx: Tx,
+  printerId: string,
+  status: string,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(printers)
+    .set({ lastStatus: status, lastSeenAt: at })
+    .where(eq(printers.id, printerId));
+}
+
+export async function setCloudTokenHash(
+  tx: Tx,
+  merchantUuid: string,
+  printerId: string,
+  hash: string,
+): Promise<boolean> {
+  const rows = await tx
+    .update(printers)
+    .set({ cloudTokenHash: hash, updatedAt: sql`now()` })
+    .where(and(eq(printers.id, printerId), eq(printers.merchantId, merchantUuid)))
+    .returning({ id: printers.id });
+  return rows.length === 1;
+}
+
+export interface NewPrintJob {
+  merchantId: string;
+  printerId: string;
+  orderId: string | null;
+  kind: 'kitchen' | 'receipt' | 'cancel' | 'test';
+  jobKey: string;
+  copy: number;
+  ticket: Ticket;
+  notBefore?: Date;
+}
+
+/** Queues jobs; a key queued before keeps its first job (an order prints once per printer). */
+export async function insertPrintJobs(tx: Tx, jobs: readonly NewPrintJob[]): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const rows = await tx
+    .insert(printJobs)
+    .values(jobs.map((j) => ({ ...j })))
+    .onConflictDoNothing({ target: printJobs.jobKey })
+    .returning({ id: printJobs.id });
+  return rows.length;
+}
+
+/** The printer's current job: the oldest due one not yet printed or failed. */
+export async function currentJob(
+  tx: Tx,
+  printerId: string,
+  now: Date,
+): Promise<PrintJobRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(printJobs)
+    .where(
+      and(
+        eq(printJobs.printerId, printerId),
+        inArray(printJobs.status, ['queued', 'sent']),
+        lte(printJobs.notBefore, now),
+      ),
+    )
+    .orderBy(asc(printJobs.createdAt), asc(printJobs.id))
+    .limit(1);
+  return row;
+}
+
+/** The job went to the printer (fetched, or its bytes written). */
+export async function markJobSent(tx: Tx, jobId: string, at: Date): Promise<void> {
+  await tx
+    .update(printJobs)
+    .set({ status: 'sent', sentAt: sql`coalesce(${printJobs.sentAt}, ${at})` })
+    .where(and(eq(printJobs.id, jobId), inArray(printJobs.status, ['queued', 'sent'])));
+}
+
+export type JobOutcome =
+  { result: 'printed' } | { result: 'retry'; error: string } | { result: 'failed'; error: string };
+
+/**
+ * What the printer said of a job it had: printed, an error it may recover from (the job waits to
+ * print again), or one it cannot print. Only a job in `sent` changes: a confirmation for a job
+ * nobody fetched, or one repeated after the first, changes nothing.
+ */
+export async function settleJob(
+  tx: Tx,
+  jobId: string,
+  outcome: JobOutcome,
+  at: Date,
+): Promise<PrintJobRow | undefined> {
+  const set =
+    outcome.result === 'printed'
+      ? { status: 'printed', printedAt: at, lastError: null }
+      : outcome.result === 'retry'
+        ? { status: 'queued', attempts: sql`${printJobs.attempts} + 1`, lastError: outcome.error }
+        : { status: 'failed', attempts: sql`${printJobs.attempts} + 1`, lastError: outcome.error };
+  const [row] = await tx
+    .update(printJobs)
+    .set(set)
+    .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'sent')))
+    .returning();
+  return row;
+}
+
+export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[]> {
+  return tx
+    .select()
+    .from(printJobs)
+    .where(eq(printJobs.orderId, orderId))
+    .orderBy(asc(printJobs.createdAt));
+}

@@ -1,4 +1,4 @@
-// Star CloudPRNT (issue 29; docs/protocols/printers.md): the printer polls our server, fetches
+// Star CloudPRNT (issue 29; docs/protocols/star-cloudprnt.md): the printer polls our server, fetches
 // its next job and confirms it. One URL per printer; the printer authenticates with HTTP Basic
 // (any user name, the printer's token as password). The poll body is the printer's: it sends
 // more fields than we read (barcode reader, display, …), so only the fields we use are typed and

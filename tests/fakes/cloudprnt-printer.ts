@@ -1,4 +1,4 @@
-// A Star CloudPRNT printer (issue 29; docs/protocols/printers.md), as the fake for our server: it
+// A Star CloudPRNT printer (issue 29; docs/protocols/star-cloudprnt.md), as the fake for our server: it
 // POSTs the poll JSON with its status, GETs the job in the first media type offered, "prints" it
 // (keeps the bytes) and DELETEs with its status code — 200 OK, or the error it is in (410 paper
 // out). Knobs: lose the answer to a fetch (fetch twice), skip the confirm (a crash after printing).

@@ -1,4 +1,4 @@
-// A local ESC/POS network printer (issue 29; docs/protocols/printers.md): a TCP server on
+// A local ESC/POS network printer (issue 29; docs/protocols/escpos.md): a TCP server on
 // 127.0.0.1 that keeps the bytes each connection writes, parses them into a readable transcript
 // with its own reading of the commands (not the renderer's code), and answers the real-time
 // status queries `DLE EOT n` with the status bytes of its current state (paper out, cover open).

@@ -1,4 +1,4 @@
-// Star CloudPRNT, the server side (issue 29; docs/protocols/printers.md): a printer polls with its
+// Star CloudPRNT, the server side (issue 29; docs/protocols/star-cloudprnt.md): a printer polls with its
 // status, fetches its current job as a PNG the roll wide, and confirms it. The ticket counts as
 // printed only on the printer's confirmation. Retry and give-up rule: a printer error it may
 // recover from (4xx: paper out, cover open, jam) puts the job back to print again, up to

@@ -1,4 +1,4 @@
-// ESC/POS bytes for a ticket (issue 29; docs/protocols/printers.md). Text goes in code page
+// ESC/POS bytes for a ticket (issue 29; docs/protocols/escpos.md). Text goes in code page
 // PC437, the table every ESC/POS printer starts in (ESC t 0), so no model-specific table number
 // is guessed; a row with a character PC437 lacks (Chinese names, most accents beyond Latin-1's
 // common ones) is sent as a `GS v 0` raster picture of that row instead. Printers never decode

@@ -203,7 +203,10 @@ describe('Authorize.Net adapter against the fake', () => {
       creditCard: { cardNumber: '4111111111111111', expirationDate: '1230', cardCode: '123' },
     });
     expect(tr.transactionSettings).toEqual({
-      setting: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }],
+      setting: [
+        { settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) },
+        { settingName: 'allowPartialAuth', settingValue: 'false' },
+      ],
     });
   });
 
@@ -285,7 +288,8 @@ describe('Authorize.Net adapter against the fake', () => {
     expect(tr).toEqual({
       transactionType: 'refundTransaction',
       amount: '15.00',
-      payment: { creditCard: { cardNumber: '1111', expirationDate: 'XXXX' } },
+      // The schema's masked form (issue 30): "XXXX" + last four.
+      payment: { creditCard: { cardNumber: 'XXXX1111', expirationDate: 'XXXX' } },
       refTransId: sale.retref,
     });
     expect(fake.transactions.get(sale.retref)?.refundedCents).toBe(1500);
@@ -470,6 +474,70 @@ describe('Authorize.Net adapter against the fake', () => {
     expect(endpointOf('production', 'http://127.0.0.1:9/')).toBe(
       'http://127.0.0.1:9/xml/v1/request.api',
     );
+  });
+});
+
+describe('issue 30: what a live Authorize.Net would refuse or mis-settle', () => {
+  it.each(['4111111111111111111', '41111111111111111'])(
+    'refuses a %s-long card before the call with the diner’s text (schema cardNumber ≤ 16)',
+    async (number) => {
+      const before = fake.requests.length;
+      const err = await failure(gw.authorize(envWith(), charge({ number })), GatewayDeclined);
+      expect(err.message).toBe('This store cannot take this card; please use another card');
+      expect(err.reason).toBe('invalid');
+      expect(fake.requests.length).toBe(before);
+    },
+  );
+
+  it('sends allowPartialAuth=false, so an account with partial authorisation declines a short card', async () => {
+    fake.setPartialAuth({ availableCents: 1000 });
+    try {
+      const err = await failure(gw.authorize(envWith(), charge({}, 1234)), GatewayDeclined);
+      expect(err.reason).toBe('declined');
+      const settings = (
+        lastBody().createTransactionRequest.transactionRequest.transactionSettings as {
+          setting: { settingName: string; settingValue: string }[];
+        }
+      ).setting;
+      expect(settings).toContainEqual({ settingName: 'allowPartialAuth', settingValue: 'false' });
+      expect(fake.transactions.get(String(err.responseCode))).toBeUndefined();
+    } finally {
+      fake.setPartialAuth(null);
+    }
+  });
+
+  it('voids and declines an approval for less than asked (the setting ignored): no money held', async () => {
+    fake.setPartialAuth({ availableCents: 1000, honoursRequest: false });
+    try {
+      const req = charge({}, 1234);
+      const err = await failure(gw.authorize(envWith(), req), GatewayDeclined);
+      expect(err).toMatchObject({ reason: 'insufficient_funds' });
+      const held = [...fake.transactions.values()].filter(
+        (t) => t.invoiceNumber === vendorRef(req.orderRef),
+      );
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ amountCents: 1000, state: 'voided' });
+    } finally {
+      fake.setPartialAuth(null);
+    }
+  });
+
+  it('a partial approval whose void fails is an unknown outcome (the reconciler releases it)', async () => {
+    fake.setPartialAuth({ availableCents: 1000, honoursRequest: false });
+    try {
+      const req = charge({}, 1234);
+      // The charge answers; the void after it meets a 500 (not processed: the money stays held).
+      fake.failNext('pass');
+      fake.failNext('http500', { processed: false });
+      const err = await failure(gw.authorize(envWith(), req), GatewayUnknownOutcome);
+      expect(err.message).toMatch(/partial approval \d+ could not be released/);
+      const held = [...fake.transactions.values()].filter(
+        (t) => t.invoiceNumber === vendorRef(req.orderRef),
+      );
+      expect(held[0]).toMatchObject({ amountCents: 1000, state: 'authorized' });
+    } finally {
+      fake.setPartialAuth(null);
+    }
   });
 });
 

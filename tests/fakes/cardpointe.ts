@@ -226,7 +226,7 @@ export async function startCardPointeFake(
     json: Array.isArray(body) ? body.map(shuffled) : shuffled(body),
   });
   const pps = (
-    respstat: 'B' | 'C',
+    respstat: 'A' | 'B' | 'C',
     respcode: string,
     resptext: string,
     extra: Record<string, unknown> = {},

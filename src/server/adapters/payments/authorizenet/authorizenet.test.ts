@@ -31,7 +31,7 @@ import {
   vendorRef,
   voidRequest,
 } from './request.js';
-import { AuthorizeNetMalformedRequest, readAnswer } from './response.js';
+import { AuthorizeNetMalformedRequest, readAnswer, shortfallOf } from './response.js';
 
 const CREDENTIALS = {
   apiLoginId: FAKE_ANET_LOGIN,
@@ -620,6 +620,26 @@ describe('golden fixtures', () => {
     expect(built).toEqual(expected);
     expect(keyOrder(built)).toEqual(keyOrder(expected));
     expect(JSON.stringify(built)).toBe(JSON.stringify(expected));
+  });
+
+  it("reads the vendor's own Charge a Credit Card example (API reference) as an approval", () => {
+    const text = fixtureText('authcapture.approved.response.vendor.json');
+    const r = readAnswer(answerOf(text), {
+      amountCents: 500,
+      tipCents: 0,
+      card: { number: '4111111111111111', expiry: '1230' },
+    });
+    expect(r).toMatchObject({
+      approved: true,
+      retref: '2157047189',
+      authCode: 'HW617E',
+      cardLast4: '1111',
+      cardType: 'VISA',
+      avsResult: 'Y',
+      cvvResult: null,
+      responseCode: '1',
+    });
+    expect(shortfallOf(answerOf(text), 500)).toBeNull();
   });
 
   it('the authOnly fixture follows the schema order (every element a subsequence of it)', () => {

@@ -225,10 +225,11 @@ describe('the vendor sees its own units on the wire', () => {
         expect(JSON.parse(auth.body)).toMatchObject({ amount: dollars, orderid: body._id });
       } else if (provider === 'tsys') {
         const auth = fakes.transit.requests.findLast((r) => r.body.includes('"Auth"'))!;
-        // Minor units without a point; the tip travels in its own field, on top of the amount.
+        // Minor units without a point; the amount includes the tip, which also travels in its
+        // own field (Global Payments' SDK reading, issue 30).
         const sent = JSON.parse(auth.body).Auth as { transactionAmount: string; tip?: string };
         expect(sent.transactionAmount).toMatch(/^\d+$/);
-        expect(Number(sent.transactionAmount) + Number(sent.tip ?? 0)).toBe(total);
+        expect(Number(sent.transactionAmount)).toBe(total);
       } else {
         const auth = fakes.authorizeNet.requests.at(-1)!;
         const sent = JSON.parse(auth.body.replace(/^\uFEFF/, ''));

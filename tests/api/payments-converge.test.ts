@@ -23,7 +23,7 @@ import {
   newDiner,
   simpleChoice,
 } from '../support/diner.js';
-import { createMerchant, uniqueId } from '../support/fixtures.js';
+import { createMerchant, signInMerchant, uniqueId } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
 
 const TUESDAY_NOON = '2026-11-24T17:00:00Z';
@@ -203,5 +203,36 @@ describe('the hosted card page (elavon)', () => {
     } finally {
       clock.set(TUESDAY_NOON);
     }
+  });
+});
+
+describe('saving Converge credentials checks the API user’s rights (issue 30)', () => {
+  const save = async (cookie: string, merchantId: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/merchants/merchantId/${merchantId}/paymentGateway`,
+      headers: { cookie },
+      payload: { provider: 'elavon', credentials: { ...FAKE_CONVERGE_CREDENTIALS } },
+    });
+
+  it('refuses to save, naming the missing right, and saves once it is given', async () => {
+    const created = await createMerchant(t.ctx.db);
+    const m = {
+      merchantId: created.merchantId,
+      cookie: await signInMerchant(t.app, created.merchantId, created.password),
+    };
+    fake.setMissingRights(['batchEdit']);
+    try {
+      const res = await save(m.cookie, m.merchantId);
+      expect(res.statusCode).toBe(400);
+      const issue = (res.json().issues as { path: string[]; message: string }[])[0]!;
+      expect(issue.path).toEqual(['body', 'credentials']);
+      expect(issue.message).toContain('"Batches - Edit"');
+      expect(JSON.stringify(res.json())).not.toContain(FAKE_CONVERGE_CREDENTIALS.pin);
+    } finally {
+      fake.setMissingRights([]);
+    }
+    const ok = await save(m.cookie, m.merchantId);
+    expect(ok.statusCode, ok.body).toBe(200);
   });
 });

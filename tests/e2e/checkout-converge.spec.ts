@@ -65,7 +65,20 @@ test('the merchant switches the store to Converge in the Card gateway section, s
   await section.getByLabel('User ID').fill(FAKE_CONVERGE_CREDENTIALS.userId);
   await section.getByLabel('PIN').fill(FAKE_CONVERGE_CREDENTIALS.pin);
   await expect(section.getByLabel('PIN')).toHaveAttribute('type', 'password');
+  // Issue 30: the rights the Converge user needs are named where the user is entered (the save
+  // checks them with Converge).
+  await expect(section.getByLabel('User ID')).toHaveAccessibleDescription(
+    /"Batches - View", "Batches-Void Delete" and "Batches - Edit"/,
+  );
   await section.screenshot({ path: 'test-results/card-gateway-edit-1280.png' });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await section.screenshot({ path: 'test-results/card-gateway-edit-390.png' });
+  // The long hint wraps under its field instead of widening the form.
+  const input = (await section.getByLabel('User ID').boundingBox())!;
+  const hint = (await section.getByText(/Hosted Payment API flag/).boundingBox())!;
+  expect(hint.x + hint.width).toBeLessThanOrEqual(input.x + input.width + 1);
+  expect(hint.height).toBeGreaterThan(20); // two lines or more at this width
+  await page.setViewportSize({ width: 1280, height: 900 });
   const saved = page.waitForResponse(
     (r) => r.request().method() === 'PUT' && r.url().includes('/paymentGateway'),
   );

@@ -149,7 +149,15 @@ export interface FakeAnetTransaction {
 }
 
 export type FakeAnetKnob =
-  'http500' | 'truncated' | 'garbage' | 'hang' | 'schemaError' | 'held' | 'internalError';
+  | 'http500'
+  | 'truncated'
+  | 'garbage'
+  | 'hang'
+  | 'schemaError'
+  | 'held'
+  | 'internalError'
+  /** Answers normally: queued before another knob, it makes that one hit the request after. */
+  | 'pass';
 
 export interface FakeAuthorizeNet extends FakeServer {
   transactions: Map<string, FakeAnetTransaction>;
@@ -167,6 +175,16 @@ export interface FakeAuthorizeNet extends FakeServer {
   advanceClock(seconds: number): void;
   /** Decline instead of approving when AVS says N (reason 27) / CVV says N (reason 65). */
   setFilters(f: { rejectAvsN?: boolean; rejectCvvN?: boolean }): void;
+  /**
+   * The merchant's account-wide partial authorisation switched on, with a card that holds only
+   * `availableCents`: a larger charge is approved for that much (responseCode 1, message 295,
+   * splitTenderId, prePaidCard) unless the request sends allowPartialAuth=false, which turns it
+   * into a decline — or, with `honoursRequest: false`, still approves it partially (the worst
+   * case the adapter must survive). null switches it off. The answer's shape follows the API
+   * reference's partial-authorisation response (docs/decisions/gateway-authorizenet.md); the
+   * message text is the fake's.
+   */
+  setPartialAuth(p: { availableCents: number; honoursRequest?: boolean } | null): void;
   /** Parsed JSON bodies of the requests, in order. */
   bodies(): unknown[];
 }
@@ -246,6 +264,7 @@ export async function startAuthorizeNetFake(
   const recent: { key: string; at: number; tx: FakeAnetTransaction }[] = [];
   const knobs: { knob: FakeAnetKnob; processed: boolean; hangMs: number }[] = [];
   const filters = { rejectAvsN: false, rejectCvvN: false };
+  let partialAuth: { availableCents: number; honoursRequest: boolean } | null = null;
   let clockOffsetMs = 0;
   let nextTransId = 60_000_000_001;
   const now = () => Date.now() + clockOffsetMs;
@@ -266,6 +285,7 @@ export async function startAuthorizeNetFake(
     tx?: FakeAnetTransaction | undefined;
     refTransId?: string;
     reason?: [string, string];
+    partial?: { requestedCents: number; splitTenderId: string };
   }
   const txAnswer = (a: TxAnswer, refId: string | undefined) => {
     const ok = a.responseCode === '1' || a.responseCode === '4';
@@ -283,6 +303,16 @@ export async function startAuthorizeNetFake(
         testRequest: '0',
         accountNumber: t ? `XXXX${t.cardLast4}` : '',
         accountType: t?.accountType ?? '',
+        ...(a.partial && t
+          ? {
+              splitTenderId: a.partial.splitTenderId,
+              prePaidCard: {
+                requestedAmount: (a.partial.requestedCents / 100).toFixed(2),
+                approvedAmount: (t.amountCents / 100).toFixed(2),
+                balanceOnCard: '0.00',
+              },
+            }
+          : {}),
         ...(a.reason
           ? a.responseCode === '1' || a.responseCode === '4'
             ? { messages: [{ code: a.reason[0], description: a.reason[1] }] }
@@ -395,6 +425,34 @@ export async function startAuthorizeNetFake(
               ? (['65', 'This transaction has been declined.'] as [string, string])
               : null;
       const held = knob?.knob === 'held';
+      const partialOff =
+        settingList.find((x) => x.settingName === 'allowPartialAuth')?.settingValue === 'false';
+      const short =
+        !declined && !held && partialAuth !== null && amountCents > partialAuth.availableCents;
+      if (short && partialOff && partialAuth!.honoursRequest) {
+        // Partial authorisation refused by the request: the issuer's short answer is a decline.
+        const tx = newTx({
+          type,
+          state: 'declined',
+          amountWire: str(tr.amount),
+          amountCents,
+          capturedCents: 0,
+          refundedCents: 0,
+          cardLast4: cardNumber.slice(-4),
+          accountType: accountTypeOf(cardNumber),
+          authCode: '',
+          avs,
+          cvv,
+          invoiceNumber: order.invoiceNumber === undefined ? null : str(order.invoiceNumber),
+          refTransId: null,
+        });
+        recent.push({ key: dupKey, at: now(), tx });
+        return txAnswer(
+          { responseCode: '2', tx, reason: ['2', 'This transaction has been declined.'] },
+          refId,
+        );
+      }
+      const approvedCents = short ? partialAuth!.availableCents : amountCents;
       const tx = newTx({
         type,
         state: declined
@@ -405,8 +463,8 @@ export async function startAuthorizeNetFake(
               ? 'authorized'
               : 'captured',
         amountWire: str(tr.amount),
-        amountCents,
-        capturedCents: !declined && !held && type === 'authCaptureTransaction' ? amountCents : 0,
+        amountCents: approvedCents,
+        capturedCents: !declined && !held && type === 'authCaptureTransaction' ? approvedCents : 0,
         refundedCents: 0,
         cardLast4: cardNumber.slice(-4),
         accountType: accountTypeOf(cardNumber),
@@ -427,6 +485,17 @@ export async function startAuthorizeNetFake(
               '253',
               'Thank you! For security reasons your order is currently being reviewed.',
             ],
+          },
+          refId,
+        );
+      }
+      if (short) {
+        return txAnswer(
+          {
+            responseCode: '1',
+            tx,
+            reason: ['295', 'The amount of this request was only partially approved (fake).'],
+            partial: { requestedCents: amountCents, splitTenderId: String(nextTransId + 100_000) },
           },
           refId,
         );
@@ -631,6 +700,11 @@ export async function startAuthorizeNetFake(
     },
     setFilters(f: { rejectAvsN?: boolean; rejectCvvN?: boolean }) {
       Object.assign(filters, f);
+    },
+    setPartialAuth(p: { availableCents: number; honoursRequest?: boolean } | null) {
+      partialAuth = p
+        ? { availableCents: p.availableCents, honoursRequest: p.honoursRequest ?? true }
+        : null;
     },
     bodies: () => server.requests.map((r) => JSON.parse(r.body.replace(/^\uFEFF/, '')) as unknown),
   });

@@ -226,7 +226,7 @@ export async function startCardPointeFake(
     json: Array.isArray(body) ? body.map(shuffled) : shuffled(body),
   });
   const pps = (
-    respstat: 'B' | 'C',
+    respstat: 'A' | 'B' | 'C',
     respcode: string,
     resptext: string,
     extra: Record<string, unknown> = {},
@@ -431,6 +431,11 @@ export async function startCardPointeFake(
     if (t.setlstat === 'Queued for Capture' && cents !== t.amountCents) {
       // Only full voids once queued for capture [S-CP1]; the code is fake's choice.
       return pps('C', '34', 'Invalid field', { retref: t.retref });
+    }
+    if (t.setlstat === 'Accepted') {
+      // PPS 26 "Txn Settled" is listed with respstat A in the vendor's response code table
+      // [S-CP5]: an "approval" that voided nothing (issue 30).
+      return pps('A', '26', 'Txn Settled', { retref: t.retref });
     }
     if (
       t.setlstat !== 'Authorized' &&

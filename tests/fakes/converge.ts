@@ -45,6 +45,14 @@ export const CONVERGE_FAKE_CARDS = {
   cvvMismatch: '4000000000000127',
 } as const;
 
+export type ConvergeRight = 'batchesView' | 'voidDelete' | 'batchEdit';
+/** Which right each follow-up needs (issue 30; docs/decisions/gateway-converge.md "User rights"). */
+const RIGHT_OF: Record<string, ConvergeRight> = {
+  txnquery: 'batchesView',
+  ccdelete: 'voidDelete',
+  cccomplete: 'batchEdit',
+};
+
 export type FakeConvergeState =
   'open' | 'completed' | 'settled' | 'deleted' | 'voided' | 'declined';
 
@@ -99,8 +107,20 @@ export interface FakeConverge extends FakeServer {
   transactions: Map<string, FakeConvergeTxn>;
   /** The ssl_* fields of every XML API request, parsed. */
   xmlRequests: Record<string, string>[];
-  /** Pays a token as the Lightbox would, without a browser; returns the flat ssl_* object. */
-  pay(token: string, card?: { number?: string; expiry?: string }): Record<string, string>;
+  /**
+   * Pays a token as the Lightbox would, without a browser; returns the flat ssl_* object.
+   * `approveCents`: the issuer approves only this much (a partial approval; fake's shape).
+   */
+  pay(
+    token: string,
+    card?: { number?: string; expiry?: string; approveCents?: number },
+  ): Record<string, string>;
+  /**
+   * The API user lacks these user rights (issue 30): txnquery needs "Batches - View", ccdelete
+   * "Batches-Void Delete", cccomplete a batch-edit right. Without one the call answers an error;
+   * its code and text (4016 "Permission Denied") are the fake's choice — UNVERIFIED.
+   */
+  setMissingRights(rights: readonly ConvergeRight[]): void;
   /** The next `times` calls to `on` (default: the XML API) fail this way. */
   fault(fault: FakeConvergeFault, opts?: { times?: number; on?: 'xml' | 'token' | 'any' }): void;
   setLightboxMode(mode: LightboxMode): void;
@@ -251,6 +271,7 @@ export async function startConvergeFake(
   const transactions = new Map<string, FakeConvergeTxn>();
   const xmlRequests: Record<string, string>[] = [];
   let lightboxMode: LightboxMode = 'form';
+  let missingRights = new Set<ConvergeRight>();
   let pending: { fault: FakeConvergeFault; times: number; on: 'xml' | 'token' | 'any' } | null =
     null;
 
@@ -264,7 +285,10 @@ export async function startConvergeFake(
     return t;
   }
 
-  function pay(token: string, card: { number?: string; expiry?: string } = {}) {
+  function pay(
+    token: string,
+    card: { number?: string; expiry?: string; approveCents?: number } = {},
+  ) {
     const session = tokens.get(token);
     if (!session || session.used) throw new Error('Unknown or used transaction token');
     if (session.type !== 'ccauthonly' && session.type !== 'ccsale') {
@@ -285,7 +309,7 @@ export async function startConvergeFake(
       type: session.type === 'ccsale' ? 'SALE' : 'AUTHONLY',
       state: declined ? 'declined' : session.type === 'ccsale' ? 'completed' : 'open',
       resultMessage: declined ?? 'APPROVAL',
-      amountCents: session.amountCents,
+      amountCents: Math.min(session.amountCents, card.approveCents ?? session.amountCents),
       tipCents: 0,
       completedCents: session.type === 'ccsale' && !declined ? session.amountCents : 0,
       refundedCents: 0,
@@ -428,6 +452,14 @@ export async function startConvergeFake(
     if (!f) return badRequest();
     xmlRequests.push(f);
     if (!credentialsOk(f)) return badCredentials();
+    const right = RIGHT_OF[f.ssl_transaction_type?.toLowerCase() ?? ''];
+    if (right && missingRights.has(right)) {
+      return errorAnswer(
+        '4016',
+        'Permission Denied',
+        'The user does not have permission to process this transaction type (fake).',
+      );
+    }
     return followUp(f);
   }
 
@@ -517,6 +549,9 @@ export async function startConvergeFake(
     },
     setLightboxMode(mode: LightboxMode) {
       lightboxMode = mode;
+    },
+    setMissingRights(rights: readonly ConvergeRight[]) {
+      missingRights = new Set(rights);
     },
     settle(txnId: string) {
       const t = transactions.get(txnId);

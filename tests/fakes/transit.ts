@@ -13,7 +13,11 @@
 //   - cards: FAKE_TRANSIT_CARDS (decline D2005, insufficient funds D2051, a PASS with A3200, a
 //     partial approval A0002); every other number approves with A0000;
 //   - AVS from zip: FAKE_TRANSIT_AVS_N_ZIP → N, no zip → 0, else Y; CVV: 999 → N, 998 → P, else M;
-//   - tip is added on top: totalAmount = transactionAmount + tip;
+//   - the tip (tipModel, default 'included'): transactionAmount is the whole amount, tip included,
+//     with tip beside it — as Global Payments' official Java SDK sends it (TransitConnector, read
+//     only: GPL; issue 30); processedAmount and totalAmount are the whole approved amount. With
+//     tipModel 'added' (the adapter's old reading) the tip is on top: totalAmount =
+//     transactionAmount + tip. Inside, amounts are kept without the tip either way;
 //   - Capture and TipAdjustment keep the transactionID; Void and Return get a new one;
 //   - the duplicate check: same cardNumber + transactionAmount + orderNumber within 60 s → FAIL
 //     F9910 "Duplicate Transaction.", unless skipDuplicateCheck "Y" [S-TS5];
@@ -127,8 +131,18 @@ function expiryOf(v: string): string | null {
 const timestamp = () => new Date().toISOString().slice(0, 19);
 
 export async function startTransitFake(
-  opts: { deviceId?: string; transactionKey?: string; delayMs?: number } = {},
+  opts: {
+    deviceId?: string;
+    transactionKey?: string;
+    delayMs?: number;
+    tipModel?: 'included' | 'added';
+  } = {},
 ): Promise<FakeTransit> {
+  const tipIncluded = (opts.tipModel ?? 'included') === 'included';
+  /** A wire amount (with the tip when included) → the amount without the tip; null if negative. */
+  const netOf = (wire: number, tip: number) => (tipIncluded ? wire - tip : wire);
+  /** An amount without the tip → the wire's transactionAmount / processedAmount. */
+  const wireOf = (net: number, tip: number) => (tipIncluded ? net + tip : net);
   const deviceId = opts.deviceId ?? FAKE_TRANSIT.deviceId;
   const keys = new Set<string>([opts.transactionKey ?? FAKE_TRANSIT.transactionKey]);
   const calls: FakeTransitCall[] = [];
@@ -180,6 +194,8 @@ export async function startTransitFake(
     const amount = f.transactionAmount!;
     if (!/^\d+$/.test(amount)) return invalid(op, 'transactionAmount');
     if (f.tip !== undefined && !/^\d+$/.test(f.tip)) return invalid(op, 'tip');
+    // Fake's choice: a tip larger than an amount that includes it is refused.
+    if (netOf(Number(amount), Number(f.tip ?? '0')) < 0) return invalid(op, 'tip');
     const number = f.cardNumber!;
     if (!/^\d{12,19}$/.test(number)) return invalid(op, 'cardNumber');
     const expiry = expiryOf(f.expirationDate!);
@@ -202,7 +218,7 @@ export async function startTransitFake(
       type: op,
       captured: op === 'Sale',
       settled: false,
-      transactionAmount: Number(amount),
+      transactionAmount: netOf(Number(amount), Number(f.tip ?? '0')),
       tip: Number(f.tip ?? '0'),
       returned: 0,
       last4: number.slice(-4),
@@ -262,8 +278,8 @@ export async function startTransitFake(
       hostReferenceNumber: String(930_000_000_000 + randomInt(1_000_000)),
       hostResponseCode: outcome === 'partial' ? '10' : '00',
       transactionID: t.transactionID,
-      transactionAmount: String(t.transactionAmount),
-      processedAmount: String(processed),
+      transactionAmount: String(wireOf(t.transactionAmount, t.tip)),
+      processedAmount: String(wireOf(processed, t.tip)),
       ...(t.tip ? { tip: String(t.tip) } : {}),
       totalAmount: String(processed + t.tip),
       addressVerificationCode: avs,
@@ -318,15 +334,19 @@ export async function startTransitFake(
       return invalid('Capture', 'transactionAmount');
     }
     if (f.tip !== undefined && !/^\d+$/.test(f.tip)) return invalid('Capture', 'tip');
-    if (f.transactionAmount !== undefined) t.transactionAmount = Number(f.transactionAmount);
     if (f.tip !== undefined) t.tip = Number(f.tip);
+    if (f.transactionAmount !== undefined) {
+      const net = netOf(Number(f.transactionAmount), t.tip);
+      if (net < 0) return invalid('Capture', 'tip');
+      t.transactionAmount = net;
+    }
     t.processedAmount = t.transactionAmount;
     t.captured = true;
     return respond('Capture', {
       ...pass('A0000', 'Success'),
       authCode: t.authCode,
       transactionID: t.transactionID,
-      transactionAmount: String(t.transactionAmount),
+      transactionAmount: String(wireOf(t.transactionAmount, t.tip)),
       tip: String(t.tip),
       totalAmount: String(t.transactionAmount + t.tip),
       ...cardFields(t),

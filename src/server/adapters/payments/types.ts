@@ -179,6 +179,12 @@ export interface PaymentGateway {
   voidByOrder?(env: GatewayEnv, req: { orderRef: string }): Promise<void>;
   /** Present for a provider whose card page is the vendor's, in the browser (Converge). */
   hosted?: HostedPayments;
+  /**
+   * Checks, when the merchant saves credentials, what the vendor must allow for our calls to
+   * work (Converge: the API user's rights). `ok: false` names what is missing in the merchant's
+   * words; a gateway that cannot be reached throws GatewayUnavailable. Optional (issue 30).
+   */
+  checkCredentials?(env: GatewayEnv): Promise<{ ok: true } | { ok: false; message: string }>;
 }
 
 /**

@@ -9,7 +9,12 @@ import {
   type PaymentGatewayView,
   takesCredentials,
 } from '../../../contract/payment-gateway.js';
-import { PROVIDERS, type ProviderName } from '../../adapters/payments/index.js';
+import {
+  GatewayUnavailable,
+  type PaymentGateway,
+  PROVIDERS,
+  type ProviderName,
+} from '../../adapters/payments/index.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
@@ -103,6 +108,41 @@ function refuse(path: string, message: string): AppError {
   return new AppError('invalid_input', message, [{ path: ['body', path], message }]);
 }
 
+/**
+ * Issue 30: a gateway that can tell what the vendor must allow for our calls (Converge: the API
+ * user's rights) is asked before new credentials are saved; a missing right is refused naming it.
+ * An unreachable gateway is refused too: saving credentials we could not check would let orders
+ * fail later with the diner's money held.
+ */
+async function checkWithGateway(
+  ctx: AppContext,
+  merchantId: string,
+  body: PaymentGatewayUpdate,
+): Promise<void> {
+  const gateway = ctx.adapters.payments.gatewayFor(body.provider);
+  if (!gateway?.checkCredentials || !body.credentials) return;
+  const m = await findMerchantBySlug(ctx.db, merchantId);
+  if (!m) throw notFound('Merchant');
+  let verdict: Awaited<ReturnType<NonNullable<PaymentGateway['checkCredentials']>>>;
+  try {
+    verdict = await gateway.checkCredentials({
+      merchantId: m.id,
+      credentials: definedFields(body.credentials),
+      db: ctx.db,
+      now: ctx.clock.now(),
+    });
+  } catch (err) {
+    const refused = err instanceof GatewayUnavailable && /refused/i.test(err.message);
+    throw refuse(
+      'credentials',
+      refused
+        ? 'The payment provider refused these credentials'
+        : 'The payment provider could not be reached to check these credentials; please try again',
+    );
+  }
+  if (!verdict.ok) throw refuse('credentials', verdict.message);
+}
+
 export async function savePaymentGateway(
   ctx: AppContext,
   merchantId: string,
@@ -110,6 +150,8 @@ export async function savePaymentGateway(
   actor: { sessionRef: string },
 ): Promise<PaymentGatewayView> {
   if (!offeredProviders(ctx).includes(body.provider)) throw refuse('provider', NOT_OFFERED);
+  // Issue 30 (gateway adapters), kept minimal: what the vendor must allow, checked before saving.
+  if (body.credentials) await checkWithGateway(ctx, merchantId, body);
   const now = ctx.clock.now();
   let merchantUuid: string | undefined;
   await ctx.db.transaction(async (tx) => {

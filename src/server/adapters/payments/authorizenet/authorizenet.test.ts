@@ -31,7 +31,7 @@ import {
   vendorRef,
   voidRequest,
 } from './request.js';
-import { AuthorizeNetMalformedRequest, readAnswer } from './response.js';
+import { AuthorizeNetMalformedRequest, readAnswer, shortfallOf } from './response.js';
 
 const CREDENTIALS = {
   apiLoginId: FAKE_ANET_LOGIN,
@@ -203,7 +203,10 @@ describe('Authorize.Net adapter against the fake', () => {
       creditCard: { cardNumber: '4111111111111111', expirationDate: '1230', cardCode: '123' },
     });
     expect(tr.transactionSettings).toEqual({
-      setting: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }],
+      setting: [
+        { settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) },
+        { settingName: 'allowPartialAuth', settingValue: 'false' },
+      ],
     });
   });
 
@@ -285,7 +288,8 @@ describe('Authorize.Net adapter against the fake', () => {
     expect(tr).toEqual({
       transactionType: 'refundTransaction',
       amount: '15.00',
-      payment: { creditCard: { cardNumber: '1111', expirationDate: 'XXXX' } },
+      // The schema's masked form (issue 30): "XXXX" + last four.
+      payment: { creditCard: { cardNumber: 'XXXX1111', expirationDate: 'XXXX' } },
       refTransId: sale.retref,
     });
     expect(fake.transactions.get(sale.retref)?.refundedCents).toBe(1500);
@@ -473,6 +477,70 @@ describe('Authorize.Net adapter against the fake', () => {
   });
 });
 
+describe('issue 30: what a live Authorize.Net would refuse or mis-settle', () => {
+  it.each(['4111111111111111111', '41111111111111111'])(
+    'refuses a %s-long card before the call with the diner’s text (schema cardNumber ≤ 16)',
+    async (number) => {
+      const before = fake.requests.length;
+      const err = await failure(gw.authorize(envWith(), charge({ number })), GatewayDeclined);
+      expect(err.message).toBe('This store cannot take this card; please use another card');
+      expect(err.reason).toBe('invalid');
+      expect(fake.requests.length).toBe(before);
+    },
+  );
+
+  it('sends allowPartialAuth=false, so an account with partial authorisation declines a short card', async () => {
+    fake.setPartialAuth({ availableCents: 1000 });
+    try {
+      const err = await failure(gw.authorize(envWith(), charge({}, 1234)), GatewayDeclined);
+      expect(err.reason).toBe('declined');
+      const settings = (
+        lastBody().createTransactionRequest.transactionRequest.transactionSettings as {
+          setting: { settingName: string; settingValue: string }[];
+        }
+      ).setting;
+      expect(settings).toContainEqual({ settingName: 'allowPartialAuth', settingValue: 'false' });
+      expect(fake.transactions.get(String(err.responseCode))).toBeUndefined();
+    } finally {
+      fake.setPartialAuth(null);
+    }
+  });
+
+  it('voids and declines an approval for less than asked (the setting ignored): no money held', async () => {
+    fake.setPartialAuth({ availableCents: 1000, honoursRequest: false });
+    try {
+      const req = charge({}, 1234);
+      const err = await failure(gw.authorize(envWith(), req), GatewayDeclined);
+      expect(err).toMatchObject({ reason: 'insufficient_funds' });
+      const held = [...fake.transactions.values()].filter(
+        (t) => t.invoiceNumber === vendorRef(req.orderRef),
+      );
+      expect(held).toHaveLength(1);
+      expect(held[0]).toMatchObject({ amountCents: 1000, state: 'voided' });
+    } finally {
+      fake.setPartialAuth(null);
+    }
+  });
+
+  it('a partial approval whose void fails is an unknown outcome (the reconciler releases it)', async () => {
+    fake.setPartialAuth({ availableCents: 1000, honoursRequest: false });
+    try {
+      const req = charge({}, 1234);
+      // The charge answers; the void after it meets a 500 (not processed: the money stays held).
+      fake.failNext('pass');
+      fake.failNext('http500', { processed: false });
+      const err = await failure(gw.authorize(envWith(), req), GatewayUnknownOutcome);
+      expect(err.message).toMatch(/partial approval \d+ could not be released/);
+      const held = [...fake.transactions.values()].filter(
+        (t) => t.invoiceNumber === vendorRef(req.orderRef),
+      );
+      expect(held[0]).toMatchObject({ amountCents: 1000, state: 'authorized' });
+    } finally {
+      fake.setPartialAuth(null);
+    }
+  });
+});
+
 describe('the fake itself', () => {
   async function post(body: unknown): Promise<Record<string, unknown>> {
     const res = await fetch(`${fake.baseUrl}/xml/v1/request.api`, {
@@ -552,6 +620,26 @@ describe('golden fixtures', () => {
     expect(built).toEqual(expected);
     expect(keyOrder(built)).toEqual(keyOrder(expected));
     expect(JSON.stringify(built)).toBe(JSON.stringify(expected));
+  });
+
+  it("reads the vendor's own Charge a Credit Card example (API reference) as an approval", () => {
+    const text = fixtureText('authcapture.approved.response.vendor.json');
+    const r = readAnswer(answerOf(text), {
+      amountCents: 500,
+      tipCents: 0,
+      card: { number: '4111111111111111', expiry: '1230' },
+    });
+    expect(r).toMatchObject({
+      approved: true,
+      retref: '2157047189',
+      authCode: 'HW617E',
+      cardLast4: '1111',
+      cardType: 'VISA',
+      avsResult: 'Y',
+      cvvResult: null,
+      responseCode: '1',
+    });
+    expect(shortfallOf(answerOf(text), 500)).toBeNull();
   });
 
   it('the authOnly fixture follows the schema order (every element a subsequence of it)', () => {

@@ -6,20 +6,23 @@
 // - capture above the authorised amount (tips): not relied on. The adapter cannot know the
 //   authorised amount and sends what it is given; the core never asks for more (tipAdjust
 //   'none', so the end-of-day capture is the authorised total).
-// - refund naming the card by its last four and "XXXX" (third-party practice [S-AN12]): used,
-//   with the last four passed in by the caller (see `refund` below).
+// - refund naming the card "XXXX" + its last four and the expiry "XXXX" (the schema's masked
+//   form): used, with the last four passed in by the caller (see `refund` below).
+// - partial authorisation, which a merchant may switch on account-wide: allowPartialAuth=false
+//   on every charge, and an approval for less than asked is voided and declined (charge below).
 // - look-up of a transaction by our reference: not researched, so no inquireByOrder and
 //   recovery is 'flag'.
 // - reason codes beyond 2/11/54 (AVS/CVV declines): only refine a decline's reason.
 // - held for review (responseCode 4): unknown outcome, for a person to decide in the portal.
 import { authorizeNetCredentials } from '../../../../contract/payment-credentials.js';
-import { gatewayExchange } from '../http.js';
+import { type GatewayAnswer, gatewayExchange } from '../http.js';
 import {
   type AuthorizeRequest,
   type GatewayCapabilities,
   GatewayDeclined,
   type GatewayEnv,
   GatewayUnavailable,
+  GatewayUnknownOutcome,
   type PaymentGateway,
   type PaymentResult,
 } from '../types.js';
@@ -27,11 +30,12 @@ import {
   type ApiLogin,
   type ChargeType,
   captureRequest,
+  cardNumberRefusal,
   chargeRequest,
   refundRequest,
   voidRequest,
 } from './request.js';
-import { type AnswerContext, readAnswer } from './response.js';
+import { type AnswerContext, readAnswer, shortfallOf } from './response.js';
 
 /** [S-AN1][S-AN2]; the official Node SDK's production host is api2.authorize.net, same API. */
 export const AUTHORIZE_NET_HOSTS = {
@@ -61,8 +65,9 @@ export interface AuthorizeNetOptions {
   /** Replaces the vendor host (tests: the local fake); else chosen by the credentials' environment. */
   baseUrl?: string;
   /**
-   * Client time-out per call. The vendor documents no gateway-side time-out (UNVERIFIED); 40 s
-   * stays under the reconciler's 2-minute bound.
+   * Client time-out per call: 40 s, below the official SDK's 120 s on purpose — a diner is
+   * waiting and a slot is held; an answer that comes later is the reconciler's (recovery
+   * 'flag'). docs/decisions/payment-gateways.md "Time-outs".
    */
   timeoutMs?: number;
 }
@@ -79,24 +84,56 @@ export function createAuthorizeNetGateway(opts: AuthorizeNetOptions = {}): Payme
     return { apiLoginId, transactionKey, url: endpointOf(environment, opts.baseUrl) };
   }
 
-  async function send(url: string, body: unknown, ctx: AnswerContext): Promise<PaymentResult> {
-    const answer = await gatewayExchange({
+  function exchange(url: string, body: unknown): Promise<GatewayAnswer> {
+    return gatewayExchange({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
       timeoutMs,
     });
-    return readAnswer(answer, ctx);
+  }
+
+  async function send(url: string, body: unknown, ctx: AnswerContext): Promise<PaymentResult> {
+    return readAnswer(await exchange(url, body), ctx);
   }
 
   async function charge(env: GatewayEnv, req: AuthorizeRequest, type: ChargeType) {
     const login = loginOf(env);
-    return send(login.url, chargeRequest(login, type, req), {
+    // Refused before the call: the schema's cardNumber holds 16 characters (request.ts LIMITS).
+    const refusal = cardNumberRefusal(req.card.number);
+    if (refusal) throw new GatewayDeclined(refusal, 'card_length', 'invalid');
+    const answer = await exchange(login.url, chargeRequest(login, type, req));
+    const result = readAnswer(answer, {
       amountCents: req.amountCents,
       tipCents: req.tipCents,
       card: { number: req.card.number, expiry: req.card.expiry },
     });
+    const approvedCents = shortfallOf(answer, req.amountCents);
+    if (req.amountCents > 0 && approvedCents !== null) {
+      // Approved for less than the order: it does not pay the order. Release it and decline;
+      // if the release fails the outcome is unknown (the reconciler voids it by its id).
+      try {
+        await send(
+          login.url,
+          voidRequest(login, { retref: result.retref, orderRef: req.orderRef }),
+          {
+            amountCents: 0,
+            tipCents: 0,
+          },
+        );
+      } catch {
+        throw new GatewayUnknownOutcome(
+          `Authorize.Net partial approval ${result.retref} could not be released`,
+        );
+      }
+      throw new GatewayDeclined(
+        'Partial approval: the card does not cover the full amount',
+        result.responseCode,
+        'insufficient_funds',
+      );
+    }
+    return result;
   }
 
   return {

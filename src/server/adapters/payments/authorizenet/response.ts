@@ -48,6 +48,12 @@ const wireAnswer = z.object({
       transId: text.nullish(),
       accountNumber: text.nullish(),
       accountType: text.nullish(),
+      /** Present on a partial approval: the split tender the remainder would go to. */
+      splitTenderId: text.nullish(),
+      /** transactionResponse/prePaidCard: requested and approved amounts of a partial approval. */
+      prePaidCard: z
+        .object({ requestedAmount: text.nullish(), approvedAmount: text.nullish() })
+        .nullish(),
       messages: list(z.object({ code: text.nullish(), description: text.nullish() })),
       errors: list(z.object({ errorCode: text.nullish(), errorText: text.nullish() })),
     })
@@ -96,6 +102,37 @@ function brandOf(accountType: string | null | undefined, cardNumber: string | un
 }
 
 const unreadable = () => new GatewayUnknownOutcome('Unreadable answer from Authorize.Net');
+
+/** "12.34" → 1234; null when not a plain dollar amount. */
+function centsOfDollars(value: string): number | null {
+  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
+  return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
+}
+
+/**
+ * The amount an approval actually holds, when the answer says it is less than asked: a partial
+ * approval (message 295, a splitTenderId, prePaidCard.approvedAmount below the request) — what an
+ * account with partial authorisation switched on answers although we send allowPartialAuth=false.
+ * Null when the answer approves the whole amount. An approval that says it is partial without a
+ * readable amount counts as 0: nothing is taken for granted.
+ */
+export function shortfallOf(answer: GatewayAnswer, requestedCents: number): number | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(stripBom(answer.text));
+  } catch {
+    return null;
+  }
+  const parsed = wireAnswer.safeParse(data);
+  const tr = parsed.success ? parsed.data.transactionResponse : null;
+  if (!tr) return null;
+  const approvedText = tr.prePaidCard?.approvedAmount;
+  const approved = approvedText ? centsOfDollars(approvedText) : null;
+  const partial = (tr.splitTenderId ?? '') !== '' || tr.messages.some((m) => m.code === '295');
+  if (approved !== null && approved < requestedCents) return approved;
+  if (partial) return approved ?? 0;
+  return null;
+}
 
 /** Judges one HTTP answer to a createTransactionRequest. */
 export function readAnswer(answer: GatewayAnswer, ctx: AnswerContext): PaymentResult {

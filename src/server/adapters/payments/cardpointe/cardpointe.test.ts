@@ -87,6 +87,62 @@ async function authorize(number = '4111111111111111', amountCents = 2000, over =
   return { orderRef, result };
 }
 
+describe('issue 30: CardPointe field limits and "Txn Settled"', () => {
+  it.each([
+    ['12345-6789', '123456789'],
+    ['12345 6789', '123456789'],
+    ['123456789', '123456789'],
+    [' 10001 ', '10001'],
+  ])('sends the ZIP %s as postal %s (5 or 9 digits [S-CP1])', async (zip, postal) => {
+    await authorize('4111111111111111', 2000, { billingZip: zip });
+    expect(lastBody(fake, 'auth').postal).toBe(postal);
+  });
+
+  it.each(['1234', '12345-678', 'K1A 0B1'])(
+    'refuses the ZIP %s before the call with a clear text',
+    async (zip) => {
+      const before = requestsTo(fake, 'auth').length;
+      const err = await failure(authorize('4111111111111111', 2000, { billingZip: zip }));
+      expect(err).toMatchObject({ kind: 'declined', reason: 'invalid' });
+      expect(err.message).toBe('The billing ZIP code must be 5 digits or ZIP+4 (9 digits)');
+      expect(requestsTo(fake, 'auth').length).toBe(before);
+    },
+  );
+
+  it('clips name and address to 30 characters', async () => {
+    await authorize('4111111111111111', 2000, {
+      name: 'Maximiliana Bartholomew-Fitzgerald Jones',
+      billingStreet: '12345 North Very Long Boulevard Apartment 1200',
+    });
+    const body = lastBody(fake, 'auth');
+    expect(body.name).toBe('Maximiliana Bartholomew-Fitzge');
+    expect(body.address).toBe('12345 North Very Long Boulevar');
+    expect(body.name!.length).toBeLessThanOrEqual(30);
+  });
+
+  it('never records a void answered PPS 26 "Txn Settled" (respstat A [S-CP5]) as voided', async () => {
+    const settled = (await authorize()).result;
+    await gateway().capture(envOf(), { retref: settled.retref, amountCents: 2000, tipCents: 0 });
+    fake.settle(settled.retref);
+    const err = await failure(gateway().void(envOf(), { retref: settled.retref, orderRef: 'x' }));
+    expect(err).toMatchObject({ kind: 'declined', reason: 'not_allowed', responseCode: '26' });
+    // It looked the transaction up before deciding.
+    expect(fake.requests.at(-1)!.url.pathname).toBe(
+      `/cardconnect/rest/inquire/${settled.retref}/${FAKE_CP_MERCHID}`,
+    );
+  });
+
+  it('a void by order id answered "Txn Settled" is an unknown outcome, never a release', async () => {
+    const { result, orderRef } = await authorize();
+    await gateway().capture(envOf(), { retref: result.retref, amountCents: 2000, tipCents: 0 });
+    fake.settle(result.retref);
+    const err = await failure(gateway().voidByOrder!(envOf(), { orderRef }));
+    expect(err.kind).toBe('unknown_outcome');
+    const inquiry = await gateway().inquireByOrder!(envOf(), { orderRef });
+    expect(inquiry).toMatchObject({ found: true, status: 'captured' });
+  });
+});
+
 describe('CardPointe adapter against the fake', () => {
   it('authorises: decimal dollars on the wire, Basic auth, JSON, our order id, capture N', async () => {
     const orderRef = randomUUID();
@@ -373,6 +429,7 @@ describe('CardPointe adapter against the fake', () => {
     fake.settle(settled.retref);
     const err = await failure(gateway().void(envOf(), { retref: settled.retref, orderRef: 'x' }));
     expect(err).toMatchObject({ kind: 'declined', reason: 'not_allowed' });
+    expect(fake.transactions.get(settled.retref)?.setlstat).toBe('Accepted');
   });
 
   it('refunds only after settlement ("28 Txn not settled" before), partly or in full', async () => {

@@ -54,6 +54,8 @@ export interface CardPointeOptions {
 export const CARDPOINTE_TIMEOUT_MS = 40_000;
 /** The vendor recommends sending voidByOrderId up to three times when the outcome is unknown [S-CP1][S-CP4]. */
 export const VOID_BY_ORDER_TRIES = 3;
+/** voidByOrderId's "Txn Settled" answer: nothing voided (isSettledAnswer). */
+const SETTLED = Symbol('Txn Settled');
 
 const CAPABILITIES: GatewayCapabilities = {
   flow: 'auth_capture',
@@ -134,7 +136,10 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
    * respstat B) [S-CP4]. Null when nothing approved is held under the order id ("29 Txn not
    * found"; declined attempts are ignored by the gateway [S-CP6]).
    */
-  async function voidByOrderId(call: Call, orderRef: string): Promise<Answer | null> {
+  async function voidByOrderId(
+    call: Call,
+    orderRef: string,
+  ): Promise<Answer | typeof SETTLED | null> {
     const body = { merchid: call.merchid, orderid: wireOrderId(orderRef) };
     let last: GatewayUnknownOutcome = new GatewayUnknownOutcome('CardPointe void by order failed');
     for (let attempt = 1; attempt <= VOID_BY_ORDER_TRIES; attempt += 1) {
@@ -144,7 +149,11 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
           const a = answerObjectOrNull(answer);
           if (a && respstatOf(a) === 'C' && isNotFound(a)) return null;
         }
-        return approval(answer, 'voidByOrderId');
+        const a = approval(answer, 'voidByOrderId');
+        // "Txn Settled" voided nothing [S-CP5]: unknown (no retry: it would say the same), so
+        // the reconciler's look-up by order id decides.
+        if (isSettledAnswer(a)) return SETTLED;
+        return a;
       } catch (err) {
         if (!(err instanceof GatewayUnknownOutcome)) throw err;
         last = err;
@@ -153,9 +162,40 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
     throw last;
   }
 
-  /** POST /void {merchid, retref} [S-CP1]. */
+  /** voidByOrderId, with "Txn Settled" as the unknown outcome it is. */
+  async function voidByOrder(call: Call, orderRef: string): Promise<Answer | null> {
+    const a = await voidByOrderId(call, orderRef);
+    if (a === SETTLED) {
+      throw new GatewayUnknownOutcome('CardPointe answered "Txn Settled" to a void by order');
+    }
+    return a;
+  }
+
+  /**
+   * POST /void {merchid, retref} [S-CP1]. PPS 26 "Txn Settled" comes with respstat A in the
+   * vendor's code table [S-CP5] although nothing was voided: never taken as a void. The
+   * transaction is looked up (GET inquire/<retref>/<merchid> [S-CP1]): voided → that answer;
+   * otherwise the void is refused (the money settled: a refund is the way back); a failed look-up
+   * leaves the outcome unknown.
+   */
   async function voidByRetref(call: Call, retref: string): Promise<Answer> {
-    return approval(await send(call, 'POST', 'void', { merchid: call.merchid, retref }), 'void');
+    const a = approval(await send(call, 'POST', 'void', { merchid: call.merchid, retref }), 'void');
+    if (!isSettledAnswer(a)) return a;
+    let found: Answer;
+    try {
+      const path = `inquire/${encodeURIComponent(retref)}/${encodeURIComponent(call.merchid)}`;
+      found = answerObject(await send(call, 'GET', path), false);
+    } catch {
+      throw new GatewayUnknownOutcome(
+        'CardPointe answered "Txn Settled" to a void; look-up failed',
+      );
+    }
+    if (statusOf(found) === 'voided') return found;
+    throw new GatewayDeclined(
+      'The transaction has settled and cannot be voided; refund it instead',
+      '26',
+      'not_allowed',
+    );
   }
 
   async function charge(env: GatewayEnv, req: AuthorizeRequest, capture: boolean) {
@@ -170,7 +210,7 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
       // and decline. If the release fails, the reconciler must look at the order.
       try {
         if (result.retref) await voidByRetref(call, result.retref);
-        else await voidByOrderId(call, req.orderRef);
+        else await voidByOrder(call, req.orderRef);
       } catch {
         throw new GatewayUnknownOutcome('CardPointe partial approval could not be released');
       }
@@ -219,7 +259,7 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
       const call = callOf(env);
       if (!req.retref) {
         // No reference (the answer was lost): void whatever is held under our order id.
-        const a = await voidByOrderId(call, req.orderRef);
+        const a = await voidByOrder(call, req.orderRef);
         if (!a) throw new GatewayDeclined('Txn not found', '29', 'invalid');
         return resultOf(a, { amountCents: 0, tipCents: 0 });
       }
@@ -243,9 +283,18 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
       return inquiryOf(await send(call, 'GET', path));
     },
     async voidByOrder(env, req) {
-      await voidByOrderId(callOf(env), req.orderRef);
+      await voidByOrder(callOf(env), req.orderRef);
     },
   };
+}
+
+/** PPS 26 "Txn Settled": listed with respstat A [S-CP5], yet nothing was voided. */
+function isSettledAnswer(a: Answer): boolean {
+  const proc = (field(a, 'respproc') ?? '').toUpperCase();
+  return (
+    (proc === 'PPS' && field(a, 'respcode') === '26') ||
+    /txn settled/i.test(field(a, 'resptext') ?? '')
+  );
 }
 
 /** The JSON object of a 2xx answer, or null when it is not one (approval() then says why). */

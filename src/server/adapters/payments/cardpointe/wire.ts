@@ -22,6 +22,7 @@ import {
   cardBrandOf,
   maskCardNumber,
 } from '../types.js';
+import { CARDPOINTE_LIMITS, clipText, postalOf } from './limits.js';
 
 /** A JSON answer object; UAT shuffles keys and adds junk ones, so fields are read by name only. */
 export type Answer = Record<string, unknown>;
@@ -101,10 +102,14 @@ export function authBody(merchid: string, req: AuthorizeRequest, capture: boolea
     ecomind: 'E',
     capture: capture ? 'Y' : 'N',
   };
-  // Left out when empty: the gateway would otherwise default postal to "55555" [S-CP1].
-  if (card.billingZip.trim()) body.postal = card.billingZip.trim();
-  if (card.billingStreet.trim()) body.address = card.billingStreet.trim();
-  if (card.name?.trim()) body.name = card.name.trim();
+  // Left out when empty: the gateway would otherwise default postal to "55555" [S-CP1]. Each
+  // field within CardPointe's limits (limits.ts): ZIP as 5 or 9 digits, name/address clipped.
+  const postal = postalOf(card.billingZip);
+  if (postal) body.postal = postal;
+  const address = clipText(card.billingStreet, CARDPOINTE_LIMITS.address.max);
+  if (address) body.address = address;
+  const name = clipText(card.name, CARDPOINTE_LIMITS.name.max);
+  if (name) body.name = name;
   return body;
 }
 

@@ -21,6 +21,12 @@ import {
 } from '../types.js';
 import { type ConvergeOptions, createConvergeGateway } from './converge.js';
 import { convergeRefOf, orderRefFromConverge } from './wire.js';
+
+const fakeCredentialFields = {
+  ssl_merchant_id: FAKE_CONVERGE_CREDENTIALS.merchantId,
+  ssl_user_id: FAKE_CONVERGE_CREDENTIALS.userId,
+  ssl_pin: FAKE_CONVERGE_CREDENTIALS.pin,
+};
 import { buildTxnXml, parseConvergeXml } from './xml.js';
 
 let fake: FakeConverge;
@@ -241,7 +247,7 @@ describe('confirm (txnquery) — the browser word is never taken', () => {
     expect(err.message).toBe('The Converge transaction is for another order');
   });
 
-  it('declines a transaction of another amount', async () => {
+  it('declines a partial approval and deletes it (ccdelete): no money held (issue 30)', async () => {
     const p = await paid(1234);
     const err = await failure(
       converge().hosted.confirm(env(), {
@@ -251,7 +257,79 @@ describe('confirm (txnquery) — the browser word is never taken', () => {
       }),
       GatewayDeclined,
     );
+    expect(err).toMatchObject({
+      reason: 'insufficient_funds',
+      message: 'Partial approval: the card does not cover the full amount',
+    });
+    expect(fake.xmlRequests.at(-1)).toMatchObject({
+      ssl_transaction_type: 'ccdelete',
+      ssl_txn_id: p.txnId,
+    });
+    expect(fake.transactions.get(p.txnId)!.state).toBe('deleted');
+  });
+
+  it('declines a transaction of another (larger) amount and deletes it (issue 30)', async () => {
+    const p = await paid(1234);
+    const err = await failure(
+      converge().hosted.confirm(env(), {
+        orderRef: p.orderRef,
+        transactionId: p.txnId,
+        amountCents: 1233,
+      }),
+      GatewayDeclined,
+    );
     expect(err.message).toBe('The Converge transaction is for another amount');
+    expect(fake.transactions.get(p.txnId)!.state).toBe('deleted');
+  });
+
+  it('a partial approval whose ccdelete fails is an unknown outcome, never a plain decline', async () => {
+    const p = await paid(1234);
+    fake.setMissingRights(['voidDelete']);
+    try {
+      const err = await failure(
+        converge().hosted.confirm(env(), {
+          orderRef: p.orderRef,
+          transactionId: p.txnId,
+          amountCents: 1300,
+        }),
+        GatewayUnknownOutcome,
+      );
+      expect(err.message).toMatch(/could not be released/);
+      expect(fake.transactions.get(p.txnId)!.state).toBe('open');
+    } finally {
+      fake.setMissingRights([]);
+    }
+  });
+
+  it('a look-up refused for lack of "Batches - View" is unavailable, not a decline (issue 30)', async () => {
+    const p = await paid(1234);
+    fake.setMissingRights(['batchesView']);
+    try {
+      const err = await failure(
+        converge().hosted.confirm(env(), {
+          orderRef: p.orderRef,
+          transactionId: p.txnId,
+          amountCents: 1234,
+        }),
+        GatewayUnavailable,
+      );
+      expect(err.message).toMatch(/Batches - View/);
+    } finally {
+      fake.setMissingRights([]);
+    }
+  });
+
+  it('never deletes a transaction of another order the browser names', async () => {
+    const p = await paid(1234);
+    await failure(
+      converge().hosted.confirm(env(), {
+        orderRef: '7c0c6a2e-8d1b-4c3a-9e7f-0a1b2c3d4e5f',
+        transactionId: p.txnId,
+        amountCents: 999,
+      }),
+      GatewayDeclined,
+    );
+    expect(fake.transactions.get(p.txnId)!.state).toBe('open');
   });
 
   it('declines a declined payment, with the reason when funds were short', async () => {
@@ -349,18 +427,46 @@ describe('confirm (txnquery) — the browser word is never taken', () => {
   });
 });
 
+describe('the API user’s rights, checked when the credentials are saved (issue 30)', () => {
+  it('passes with every right, moving no money', async () => {
+    const before = fake.transactions.size;
+    expect(await converge().checkCredentials!(env())).toEqual({ ok: true });
+    expect(fake.transactions.size).toBe(before);
+    expect(fake.xmlRequests.slice(-3).map((r) => r.ssl_transaction_type)).toEqual([
+      'txnquery',
+      'ccdelete',
+      'cccomplete',
+    ]);
+  });
+
+  it.each([
+    ['batchesView', 'Batches - View'],
+    ['voidDelete', 'Batches-Void Delete'],
+    ['batchEdit', 'Batches - Edit'],
+  ] as const)('names the missing right %s', async (right, name) => {
+    fake.setMissingRights([right]);
+    try {
+      const verdict = await converge().checkCredentials!(env());
+      expect(verdict.ok).toBe(false);
+      expect(verdict.ok === false && verdict.message).toContain(`"${name}"`);
+    } finally {
+      fake.setMissingRights([]);
+    }
+  });
+});
+
 describe('XML API follow-ups', () => {
-  it('capture completes the auth (cccomplete) with the amount in dollars', async () => {
+  it('capture completes the whole auth (cccomplete) leaving the amount out [S-EV13]', async () => {
     const a = await authorized(1234);
     const result = await converge().capture(env(), {
       retref: a.txnId,
       amountCents: 1234,
       tipCents: 0,
     });
-    expect(fake.xmlRequests.at(-1)).toMatchObject({
+    expect(fake.xmlRequests.at(-1)).toEqual({
+      ...fakeCredentialFields,
       ssl_transaction_type: 'cccomplete',
       ssl_txn_id: a.txnId,
-      ssl_amount: '12.34',
     });
     expect(result).toMatchObject({ approved: true, amountCents: 1234, retref: a.txnId });
     expect(fake.transactions.get(a.txnId)).toMatchObject({
@@ -369,13 +475,24 @@ describe('XML API follow-ups', () => {
     });
   });
 
-  it('capture above the authorised amount is declined', async () => {
+  it('capture of part of the auth sends that amount (a partial completion [S-EV13])', async () => {
+    const a = await authorized(1234);
+    await converge().capture(env(), { retref: a.txnId, amountCents: 1000, tipCents: 0 });
+    expect(fake.xmlRequests.at(-1)).toMatchObject({
+      ssl_transaction_type: 'cccomplete',
+      ssl_amount: '10.00',
+    });
+    expect(fake.transactions.get(a.txnId)).toMatchObject({ completedCents: 1000 });
+  });
+
+  it('capture above the authorised amount is refused before the call', async () => {
     const a = await authorized(1000);
     const err = await failure(
       converge().capture(env(), { retref: a.txnId, amountCents: 1001, tipCents: 1 }),
       GatewayDeclined,
     );
-    expect(err).toMatchObject({ responseCode: '5091', reason: 'invalid' });
+    expect(err).toMatchObject({ reason: 'not_allowed' });
+    expect(fake.xmlRequests.at(-1)!.ssl_transaction_type).toBe('txnquery');
     expect(fake.transactions.get(a.txnId)!.state).toBe('open');
   });
 
@@ -444,13 +561,14 @@ describe('XML API follow-ups', () => {
 
   it('5xx, time-out, cut-off and garbage answers on a money-moving call are unknown outcomes', async () => {
     const a = await authorized(1234);
-    fake.fault({ kind: 'status', status: 500 });
+    // Twice: the capture's look-up of the authorised amount, then the cccomplete itself.
+    fake.fault({ kind: 'status', status: 500 }, { times: 2 });
     await failure(
       converge().capture(env(), { retref: a.txnId, amountCents: 1234, tipCents: 0 }),
       GatewayUnknownOutcome,
     );
     expect(fake.transactions.get(a.txnId)!.state).toBe('open');
-    fake.fault({ kind: 'hang', ms: 1500 });
+    fake.fault({ kind: 'hang', ms: 1500 }, { times: 2 });
     await failure(
       converge({ timeoutMs: 300 }).capture(env(), {
         retref: a.txnId,

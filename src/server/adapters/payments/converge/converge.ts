@@ -43,6 +43,7 @@ import {
   type PaymentResult,
   maskCardNumber,
 } from '../types.js';
+import { CONVERGE_RIGHTS, PROBE_TXN_ID, missingRightMessage, probeShowsRight } from './rights.js';
 import { centsOf, convergeRefOf, dollarsOf } from './wire.js';
 import {
   type ConvergeAnswer,
@@ -171,8 +172,12 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
   const hostOf = (environment: Environment) =>
     (opts.baseUrl ?? CONVERGE_HOSTS[environment]).replace(/\/+$/, '');
 
-  /** One XML API call; request errors and unreadable answers sorted into the gateway errors. */
-  async function xmlCall(
+  /**
+   * One XML API call, its answer parsed: HTTP failures and unreadable answers sorted into the
+   * gateway errors, refused credentials (4025 [S-EV10]) as GatewayUnavailable; any other error
+   * answer is returned for the caller to judge.
+   */
+  async function xmlAnswer(
     creds: Credentials,
     fields: readonly (readonly [string, string])[],
   ): Promise<ConvergeAnswer> {
@@ -198,10 +203,21 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
     }
     const parsed = parseConvergeXml(answer.text);
     if (!parsed) throw new GatewayUnknownOutcome('Unreadable answer from Converge');
+    // 4025 Invalid Credentials [S-EV10]: nothing was processed, and nothing will be until the
+    // merchant fixes them.
+    if (parsed.kind === 'error' && parsed.errorCode === '4025') {
+      throw new GatewayUnavailable(REFUSED);
+    }
+    return parsed;
+  }
+
+  /** xmlAnswer, with an error answer as a decline (the request was refused, nothing moved). */
+  async function xmlCall(
+    creds: Credentials,
+    fields: readonly (readonly [string, string])[],
+  ): Promise<ConvergeAnswer> {
+    const parsed = await xmlAnswer(creds, fields);
     if (parsed.kind === 'error') {
-      // 4025 Invalid Credentials [S-EV10]: nothing was processed, and nothing will be until the
-      // merchant fixes them.
-      if (parsed.errorCode === '4025') throw new GatewayUnavailable(REFUSED);
       throw new GatewayDeclined(
         parsed.errorMessage || parsed.errorName || 'Converge refused the request',
         parsed.errorCode,
@@ -209,6 +225,43 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
       );
     }
     return parsed;
+  }
+
+  /**
+   * ccdelete of an authorisation that is ours but does not pay the order (a partial approval,
+   * another amount, not an open auth): the diner's money is released before the order fails
+   * [S-EV12]. When the release itself fails the outcome is unknown — never a plain decline that
+   * would leave the hold unnoticed.
+   */
+  async function release(creds: Credentials, txnId: string, why: GatewayDeclined): Promise<never> {
+    try {
+      approvedFields(
+        await xmlCall(creds, [
+          ['ssl_transaction_type', 'ccdelete'],
+          ['ssl_txn_id', txnId],
+        ]),
+      );
+    } catch {
+      throw new GatewayUnknownOutcome(
+        `Converge authorisation ${txnId} does not pay the order (${why.message}) and could not be released`,
+      );
+    }
+    throw why;
+  }
+
+  /** The authorised amount of a transaction by txnquery; null when it cannot be read. */
+  async function authorisedCents(creds: Credentials, txnId: string): Promise<number | null> {
+    try {
+      const answer = await xmlAnswer(creds, [
+        ['ssl_transaction_type', 'txnquery'],
+        ['ssl_txn_id', txnId],
+      ]);
+      const record = answer.kind === 'error' ? null : recordOf(answer, txnId);
+      return record?.ssl_amount === undefined ? null : centsOf(record.ssl_amount);
+    } catch (err) {
+      if (err instanceof GatewayUnavailable && err.message === REFUSED) throw err;
+      return null;
+    }
   }
 
   function tokenOf(answer: GatewayAnswer): string {
@@ -257,10 +310,23 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
     sale: refuseCards,
     async capture(env, req) {
       const creds = credentialsOf(env);
+      // A full completion leaves ssl_amount out; a smaller amount completes part; more than the
+      // authorisation is not allowed [S-EV13]. The authorised amount is read first (txnquery);
+      // when it cannot be read the amount is sent, as a partial completion of that size.
+      const authorised = await authorisedCents(creds, req.retref);
+      if (authorised !== null && req.amountCents > authorised) {
+        throw new GatewayDeclined(
+          'Converge cannot complete more than was authorised',
+          'amount',
+          'not_allowed',
+        );
+      }
       const answer = await xmlCall(creds, [
         ['ssl_transaction_type', 'cccomplete'],
         ['ssl_txn_id', req.retref],
-        ['ssl_amount', dollarsOf(req.amountCents)],
+        ...(authorised === req.amountCents
+          ? []
+          : ([['ssl_amount', dollarsOf(req.amountCents)]] as const)),
       ]);
       return resultOf(approvedFields(answer), {
         amountCents: req.amountCents,
@@ -292,6 +358,18 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
         ['ssl_amount', dollarsOf(req.amountCents)],
       ]);
       return resultOf(approvedFields(answer), { amountCents: req.amountCents, retref: req.retref });
+    },
+    async checkCredentials(env) {
+      const creds = credentialsOf(env);
+      for (const right of CONVERGE_RIGHTS) {
+        // Probed on a transaction that cannot exist: no money moves (rights.ts).
+        const answer = await xmlAnswer(creds, [
+          ['ssl_transaction_type', right.call],
+          ['ssl_txn_id', PROBE_TXN_ID],
+        ]);
+        if (!probeShowsRight(answer)) return { ok: false, message: missingRightMessage(right) };
+      }
+      return { ok: true };
     },
     hosted: {
       scriptUrl(env) {
@@ -341,10 +419,19 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
           throw new GatewayDeclined('Not a Converge transaction id', 'txn_id', 'invalid');
         }
         // UNVERIFIED call (see the head of this file): a look-up by Converge's transaction id.
-        const answer = await xmlCall(creds, [
+        const answer = await xmlAnswer(creds, [
           ['ssl_transaction_type', 'txnquery'],
           ['ssl_txn_id', txnId],
         ]);
+        if (answer.kind === 'error') {
+          // The look-up was refused (an API user without "Batches - View" gets this): the payment
+          // can be neither confirmed nor declined. Not a decline — that would fail the order and
+          // leave the diner's authorisation held unseen; the order keeps waiting and the
+          // reconciler flags it. The save-time check (rights.ts) keeps this from happening.
+          throw new GatewayUnavailable(
+            `Converge refused the payment look-up (${answer.errorCode}); the API user needs the "Batches - View" right`,
+          );
+        }
         const record = recordOf(answer, txnId);
         if (!record)
           throw new GatewayDeclined('Converge has no such transaction', 'not_found', 'invalid');
@@ -353,18 +440,8 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
             ? record.ssl_result === '0'
             : /^APPROV/i.test(record.ssl_result_message ?? '');
         if (!approved) throw declinedOf(record);
-        const status = (record.ssl_trans_status ?? '').toUpperCase();
-        if (status && !LIVE_STATUSES.has(status)) {
-          throw new GatewayDeclined(`Converge transaction status ${status}`, status, 'declined');
-        }
-        const type = (record.ssl_transaction_type ?? '').toUpperCase().replace(/[^A-Z]/g, '');
-        if (type && type !== 'AUTHONLY' && type !== 'CCAUTHONLY') {
-          throw new GatewayDeclined(
-            'The Converge transaction is not an authorisation',
-            type,
-            'invalid',
-          );
-        }
+        // Only our own order's transaction is ever released: one the browser names that carries
+        // another reference is not ours to touch.
         const refs = [record.ssl_invoice_number, record.ssl_merchant_txn_id].filter(
           (v): v is string => v !== undefined && v !== '',
         );
@@ -375,11 +452,40 @@ export function createConvergeGateway(opts: ConvergeOptions = {}): PaymentGatewa
             'invalid',
           );
         }
-        if (record.ssl_amount === undefined || centsOf(record.ssl_amount) !== req.amountCents) {
-          throw new GatewayDeclined(
-            'The Converge transaction is for another amount',
-            'amount',
-            'invalid',
+        const status = (record.ssl_trans_status ?? '').toUpperCase();
+        if (status && !LIVE_STATUSES.has(status)) {
+          // Deleted, voided…: nothing is held any more.
+          throw new GatewayDeclined(`Converge transaction status ${status}`, status, 'declined');
+        }
+        const type = (record.ssl_transaction_type ?? '').toUpperCase().replace(/[^A-Z]/g, '');
+        if (type && type !== 'AUTHONLY' && type !== 'CCAUTHONLY') {
+          return release(
+            creds,
+            txnId,
+            new GatewayDeclined(
+              'The Converge transaction is not an authorisation',
+              type,
+              'invalid',
+            ),
+          );
+        }
+        const cents = record.ssl_amount === undefined ? null : centsOf(record.ssl_amount);
+        if (cents !== req.amountCents) {
+          // A partial approval or another amount: it does not pay this order.
+          return release(
+            creds,
+            txnId,
+            cents !== null && cents < req.amountCents
+              ? new GatewayDeclined(
+                  'Partial approval: the card does not cover the full amount',
+                  'amount',
+                  'insufficient_funds',
+                )
+              : new GatewayDeclined(
+                  'The Converge transaction is for another amount',
+                  'amount',
+                  'invalid',
+                ),
           );
         }
         return resultOf(record, { amountCents: req.amountCents, retref: txnId });

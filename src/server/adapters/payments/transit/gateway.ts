@@ -10,10 +10,15 @@
 // PASS/FAIL with codes starting "A" for success, A0014. UNVERIFIED, hence settings or left out:
 //   - expirationDate format → `expiryFormat` (default MMYY; the spec's "YYMM" for tsys, C7.63, is
 //     the browser-side field of the original's route, not the TransIT wire);
-//   - whether `tip` is added to `transactionAmount` or part of it → `tipModel` (default 'added':
-//     the answer's totalAmount = transactionAmount + tip, as TipAdjustment's answer suggests
-//     [S-TS6][S-TS8]); an approval whose total differs from the order's is voided and declined,
-//     so a wrong setting declines rather than charging a wrong amount;
+//   - whether `tip` is added to `transactionAmount` or part of it → `tipModel` (default
+//     'included' since issue 30: Global Payments' official Java SDK, TransitConnector, sends
+//     transactionAmount including the tip with `tip` beside it [S-TS5]; 'added' was the reading
+//     of TipAdjustment's answer [S-TS6][S-TS8]); an approval whose processed or total amount
+//     differs from the order's is voided and declined, so a wrong setting declines rather than
+//     charging a wrong amount;
+//   - partial approval: the SDK and other clients read `processedAmount` [S-TS1][S-TS5]; every
+//     amount the answer gives (processedAmount, totalAmount) must equal the order's, else the
+//     charge is voided and declined;
 //   - which card-not-present terminal descriptors are mandatory → `terminal` (defaults: the
 //     e-commerce values of [S-TS5]; only cardDataSource INTERNET is proven sufficient, by the
 //     stage transcript of [S-TS3]);
@@ -83,7 +88,7 @@ export interface TransitGatewayOptions {
   timeoutMs?: number;
   /** The wire's expirationDate format (UNVERIFIED; default MMYY). */
   expiryFormat?: TransitExpiryFormat;
-  /** 'added' (default): tip is on top of transactionAmount; 'included': part of it (UNVERIFIED). */
+  /** 'included' (default): transactionAmount includes the tip [S-TS5]; 'added': on top (UNVERIFIED). */
   tipModel?: 'added' | 'included';
   /** Replace (string) or drop (null) card-not-present descriptors. */
   terminal?: Partial<Record<TransitTerminalField, string | null>>;
@@ -149,7 +154,7 @@ export function createTransitGateway(opts: TransitGatewayOptions): PaymentGatewa
   const strict = provider === 'tsys2';
   const timeoutMs = opts.timeoutMs ?? TRANSIT_DEFAULT_TIMEOUT_MS;
   const expiryFormat = opts.expiryFormat ?? 'MMYY';
-  const tipAdded = (opts.tipModel ?? 'added') === 'added';
+  const tipAdded = (opts.tipModel ?? 'included') === 'added';
   const credentialCodes = opts.credentialFailureCodes ?? [];
   const terminal: TransitFields = {};
   for (const [key, value] of Object.entries({ ...TRANSIT_ECOMMERCE_TERMINAL, ...opts.terminal })) {
@@ -190,9 +195,28 @@ export function createTransitGateway(opts: TransitGatewayOptions): PaymentGatewa
     );
   }
 
-  /** A PASS whose code is not an approval (e.g. "B…" or a non-A0000 tsys2 sale). */
+  /**
+   * A PASS whose code is not an approval (e.g. "B…"). tsys2 approves a charge only on A0000
+   * (spec C7.78, M8.51): its Sale and its zero-amount card check (an Auth), where the gateway also
+   * answers A0002.
+   */
   const approvedCode = (code: string, op: TransitOperation) =>
-    op === 'Sale' && strict ? code === 'A0000' : code.startsWith('A');
+    strict && (op === 'Sale' || op === 'Auth') ? code === 'A0000' : code.startsWith('A');
+
+  /**
+   * Every amount a charge's answer states, as the order's total would read: processedAmount (the
+   * SDK's reading [S-TS5]; plus the tip when it is added on top) and totalAmount.
+   */
+  function statedTotals(answer: TransitAnswer): number[] {
+    const f = answer.fields;
+    const out: number[] = [];
+    const processed = fromMinorUnits(f.processedAmount);
+    if (processed !== undefined)
+      out.push(processed + (tipAdded ? (fromMinorUnits(f.tip) ?? 0) : 0));
+    const total = fromMinorUnits(f.totalAmount);
+    if (total !== undefined) out.push(total);
+    return out;
+  }
 
   function resultOf(
     answer: TransitAnswer,
@@ -284,11 +308,14 @@ export function createTransitGateway(opts: TransitGatewayOptions): PaymentGatewa
       return refuse(env, answer, `response code ${answer.responseCode || 'missing'}`);
     }
     const result = resultOf(answer, { amountCents: req.amountCents, tipCents: tip, card }, [
-      'totalAmount',
       'processedAmount',
+      'totalAmount',
       'transactionAmount',
     ]);
-    if (result.amountCents !== req.amountCents) {
+    if (
+      result.amountCents !== req.amountCents ||
+      statedTotals(answer).some((cents) => cents !== req.amountCents)
+    ) {
       return refuse(env, answer, 'approved amount differs from the order total');
     }
     return result;

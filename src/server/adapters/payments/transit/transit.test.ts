@@ -142,7 +142,7 @@ describe('tsys: Auth, then Capture with the tip, Void, Return', () => {
     expect(tsys.inquireByOrder).toBeUndefined();
   });
 
-  it('captures with Capture {transactionID, transactionAmount, tip}: the tip on top', async () => {
+  it('captures with Capture {transactionID, transactionAmount, tip}: the amount includes the tip [S-TS5]', async () => {
     const auth = await tsys.authorize(env, charge(2000));
     const r = await tsys.capture(env, { retref: auth.retref, amountCents: 2300, tipCents: 300 });
     expect(lastCall()).toMatchObject({ op: 'Capture' });
@@ -150,7 +150,7 @@ describe('tsys: Auth, then Capture with the tip, Void, Return', () => {
       deviceID: FAKE_TRANSIT.deviceId,
       transactionKey: FAKE_TRANSIT.transactionKey,
       transactionID: auth.retref,
-      transactionAmount: '2000',
+      transactionAmount: '2300',
       tip: '300',
     });
     expect(r).toMatchObject({ amountCents: 2300, tipCents: 300, retref: auth.retref });
@@ -271,16 +271,41 @@ describe('tsys2: Sale approved only with A0000, strict verification, TipAdjustme
     });
   });
 
-  it('a tip at placement rides in `tip`, on top of transactionAmount', async () => {
+  it('a tip at placement rides in `tip`, inside transactionAmount (the GP SDK’s reading, issue 30)', async () => {
     const r = await tsys2.sale(env, charge(2500, {}, 500));
-    expect(lastCall().fields).toMatchObject({ transactionAmount: '2000', tip: '500' });
+    expect(lastCall().fields).toMatchObject({ transactionAmount: '2500', tip: '500' });
     expect(r).toMatchObject({ amountCents: 2500, tipCents: 500 });
   });
 
-  it("tipModel 'included' against a gateway that adds the tip: the wrong total is voided, not kept", async () => {
-    const included = gateway('tsys2', { tipModel: 'included' });
-    const err = await declined(included.sale(env, charge(2500, {}, 500)));
+  it('against a gateway that adds the tip on top, the wrong total is voided, not kept', async () => {
+    const adding = await startTransitFake({ tipModel: 'added' });
+    try {
+      const gw = createTransitGateway({
+        provider: 'tsys2',
+        baseUrl: adding.baseUrl,
+        timeoutMs: 5000,
+      });
+      const err = await declined(gw.sale(env, charge(2500, {}, 500)));
+      expect(err.reason).toBe('declined');
+      expect(adding.calls.at(-1)!.op).toBe('Void');
+      const [sale] = [...adding.transactions.values()].filter((t) => t.type === 'Sale');
+      expect(sale!.status).toBe('VOID');
+    } finally {
+      await adding.close();
+    }
+  });
+
+  it("tipModel 'added' against a gateway that includes the tip: the wrong total is voided, not kept", async () => {
+    const added = gateway('tsys2', { tipModel: 'added' });
+    const err = await declined(added.sale(env, charge(2500, {}, 500)));
     expect(err.reason).toBe('declined');
+    expect(lastCall().op).toBe('Void');
+  });
+
+  it('a zero-amount card check answered A0002 is not an approval for tsys2 (C7.78, M8.51)', async () => {
+    const err = await declined(tsys2.authorize(env, charge(0, { number: '4000000000000010' })));
+    expect(err.reason).toBe('declined');
+    expect(err.responseCode).toBe('A0002');
     expect(lastCall().op).toBe('Void');
   });
 

@@ -55,13 +55,13 @@ describe('TransIT wire helpers', () => {
 
   it('picks the host by environment; a base URL overrides it', () => {
     expect(transitEndpoint('stage')).toBe(
-      'https://stagegw.transnox.com/servlets/TransNox_API_Server',
+      'https://stagegw.transnox.com/servlets/TransNox_API_Server/',
     );
     expect(transitEndpoint('production')).toBe(
-      'https://gateway.transit-pass.com/servlets/TransNox_API_Server',
+      'https://gateway.transit-pass.com/servlets/TransNox_API_Server/',
     );
     expect(transitEndpoint('production', 'http://127.0.0.1:9/')).toBe(
-      'http://127.0.0.1:9/servlets/TransNox_API_Server',
+      'http://127.0.0.1:9/servlets/TransNox_API_Server/',
     );
     expect(TRANSIT_DEFAULT_TIMEOUT_MS).toBe(40_000);
   });

@@ -17,8 +17,13 @@ export const TRANSIT_HOSTS = {
   stage: 'https://stagegw.transnox.com',
   production: 'https://gateway.transit-pass.com',
 } as const;
-export const TRANSIT_PATH = '/servlets/TransNox_API_Server';
-/** Above any processor time-out we have seen (CardPointe's is ~32 s; TransIT's is UNVERIFIED). */
+/** With the trailing slash every client sends [S-TS1][S-TS2][S-TS4][S-TS5] (issue 30). */
+export const TRANSIT_PATH = '/servlets/TransNox_API_Server/';
+/**
+ * Above any processor time-out we have seen (CardPointe's is ~32 s; TransIT's is UNVERIFIED), and
+ * no more than 40 s: a diner waits and a slot is held; recovery covers a later answer
+ * (docs/decisions/payment-gateways.md "Time-outs").
+ */
 export const TRANSIT_DEFAULT_TIMEOUT_MS = 40_000;
 
 export type TransitOperation =

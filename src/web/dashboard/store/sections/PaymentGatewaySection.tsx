@@ -55,6 +55,10 @@ const FIELD_LABELS: Record<Exclude<FieldName, 'environment'>, string> = {
 const FIELD_HINTS: Partial<Record<FieldName, string>> = {
   site: 'The name in https://<site>.cardconnect.com',
   merchantId: 'The 6 or 7 digit Converge account ID, not the 10-digit Elavon MID',
+  // Issue 30: without these rights a payment cannot be confirmed, released or captured; the
+  // save checks them with Converge and names any that is missing.
+  userId:
+    'A Converge user with the Hosted Payment API flag and the user rights "Batches - View", "Batches-Void Delete" and "Batches - Edit"',
 };
 /** Entered, never shown back: password inputs. */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['password', 'transactionKey', 'pin']);

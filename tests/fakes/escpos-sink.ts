@@ -139,7 +139,15 @@ export function parseEscPos(bytes: Buffer): Omit<SinkJob, 'bytes'> {
   return { transcript: out, rasters };
 }
 
-export async function startEscPosSink(initial: Partial<SinkState> = {}): Promise<EscPosSink> {
+/**
+ * The sink on `host` (default loopback) and the first free port of `ports` (default any): the
+ * server refuses loopback printers and ports outside 9100–9109, so its tests listen on this
+ * machine's own network address and a printer port.
+ */
+export async function startEscPosSink(
+  initial: Partial<SinkState> = {},
+  where: { host?: string; ports?: readonly number[] } = {},
+): Promise<EscPosSink> {
   const state: SinkState = { paperOut: false, coverOpen: false, silent: false, ...initial };
   const jobs: SinkJob[] = [];
   const waiters: (() => void)[] = [];
@@ -167,7 +175,15 @@ export async function startEscPosSink(initial: Partial<SinkState> = {}): Promise
       for (const w of waiters.splice(0)) w();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const host = where.host ?? '127.0.0.1';
+  const listen = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, host, () => resolve(true));
+    });
+  let listening = false;
+  for (const port of where.ports ?? [0]) if ((listening = await listen(port))) break;
+  if (!listening) throw new Error(`no free port among ${(where.ports ?? [0]).join(', ')}`);
   const port = (server.address() as { port: number }).port;
   return {
     port,

@@ -22,7 +22,6 @@ ALWAYS_REFUSED.addAddress('::', 'ipv6');
 ALWAYS_REFUSED.addAddress('::1', 'ipv6');
 ALWAYS_REFUSED.addSubnet('fe80::', 10, 'ipv6'); // link-local
 ALWAYS_REFUSED.addAddress('fd00:ec2::254', 'ipv6'); // AWS metadata over IPv6
-ALWAYS_REFUSED.addSubnet('::ffff:0:0', 96, 'ipv6'); // IPv4-mapped: judged as IPv4 instead
 ALWAYS_REFUSED.addSubnet('ff00::', 8, 'ipv6'); // multicast
 
 export interface PrinterNetworkPolicy {
@@ -56,6 +55,9 @@ export function printerAddressProblem(
   if (!Number.isInteger(port) || port < PRINTER_PORT_MIN || port > PRINTER_PORT_MAX)
     return `The printer port must be from ${PRINTER_PORT_MIN} to ${PRINTER_PORT_MAX}`;
   const type = family === 4 ? 'ipv4' : 'ipv6';
+  // An IPv4-mapped IPv6 address (::ffff:127.0.0.1) is an IPv4 address in disguise: a printer is
+  // typed as plain IPv4. (BlockList matches IPv4 against a mapped range, so it is no rule here.)
+  if (family === 6 && /^::ffff:/i.test(host)) return 'This address cannot be a printer';
   if (ALWAYS_REFUSED.check(host, type)) return 'This address cannot be a printer';
   if (!allowed.check(host, type))
     return 'This address is outside the networks this server may print to';

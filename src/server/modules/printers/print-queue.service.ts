@@ -1,0 +1,143 @@
+// An order's print jobs (issue 29): one per printer its lines are routed to, each with its own
+// ticket. The job key is order:printer:kind:copy, so placement queuing twice (a retry, the
+// reconciler) queues once, and only a Reprint — the next copy — prints again. A scheduled order
+// prints at placement, or at its due time minus the pickup preparing time when the store says so.
+import { readyRange, prepTimeAt } from '../../../domain/schedule/prep-time.js';
+import { routeOrderLines, type RoutablePrinter } from '../../../domain/printing/routing.js';
+import {
+  type Ticket,
+  type TicketKind,
+  type TicketOrderInput,
+  ticketFor,
+} from '../../../domain/printing/ticket.js';
+import type { MerchantRow, OrderLineRow, OrderRow } from '../../db/rows.js';
+import type { NewPrintJob } from './print-jobs.repository.js';
+
+export interface PrintSettingsView {
+  autoPrint: boolean;
+  scheduledPrint: 'placement' | 'due';
+  defaultKitchenPrinterId: string | null;
+}
+
+export const DEFAULT_PRINT_SETTINGS: PrintSettingsView = {
+  autoPrint: false,
+  scheduledPrint: 'placement',
+  defaultKitchenPrinterId: null,
+};
+
+/** The order as a ticket reads it. */
+export function ticketOrder(order: OrderRow, lines: readonly OrderLineRow[]): TicketOrderInput {
+  const amounts = [
+    { label: 'Subtotal', cents: order.subtotalCents },
+    ...(order.discountCents ? [{ label: 'Discount', cents: -order.discountCents }] : []),
+    { label: 'Tax', cents: order.taxCents },
+    ...(order.deliveryFeeCents ? [{ label: 'Delivery fee', cents: order.deliveryFeeCents }] : []),
+    ...(order.serviceFeeCents ? [{ label: 'Service fee', cents: order.serviceFeeCents }] : []),
+    ...(order.processingFeeCents
+      ? [{ label: 'Processing fee', cents: order.processingFeeCents }]
+      : []),
+    ...(order.tipsCents + order.fixedTipsCents
+      ? [{ label: 'Tip', cents: order.tipsCents + order.fixedTipsCents }]
+      : []),
+    { label: 'Total', cents: order.totalCents },
+  ];
+  return {
+    orderId: order.orderNumber,
+    dailyOrderId: order.dailyOrderNumber,
+    orderMethod: order.orderMethod,
+    dineinTableName: order.dineinTableName ?? '',
+    carMakeModel: order.carMakeModel,
+    carColor: order.carColor,
+    roomServiceRoom: order.roomServiceRoom,
+    scheduleDate: order.scheduleDate,
+    scheduleTimeStr: order.scheduleTimeStr,
+    customerName: order.customerName,
+    deliveryNote: order.deliveryNote,
+    unpaid: !order.paid && order.orderMethod !== 'roomServiceDelivery',
+    lines: lines.map((l) => ({
+      qty: l.quantity,
+      name: l.name,
+      name_2nd: l.name2,
+      size: l.sizeName,
+      orderItemOptions: l.options.map((o) => ({ name: o.name })),
+      note: l.note,
+      lineTotalCents: l.lineTotalCents,
+    })),
+    amounts,
+  };
+}
+
+const placedAtText = (at: Date, zone: string) => {
+  const options: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone }).format(at);
+  } catch {
+    return new Intl.DateTimeFormat('en-US', options).format(at);
+  }
+};
+
+/** When a scheduled order's tickets may print: its due time minus the longest preparing time. */
+function notBeforeOf(
+  order: OrderRow,
+  merchant: MerchantRow,
+  settings: PrintSettingsView,
+): Date | undefined {
+  if (settings.scheduledPrint !== 'due' || !order.scheduledFor) return undefined;
+  const prep = prepTimeAt(
+    merchant.foodPreparingTime,
+    order.scheduledFor.getTime(),
+    merchant.timeZone,
+  );
+  const minutes = prep ? readyRange(prep, order.orderMethod).toMin : 30;
+  return new Date(order.scheduledFor.getTime() - minutes * 60_000);
+}
+
+/**
+ * The jobs of an order for its routed printers. `copy` 0 is the automatic print; a Reprint asks
+ * for the next copy, whose tickets say REPRINT; `kind` cancel prints the lines again under a
+ * CANCELLED mark on the printers that had the order.
+ */
+export function orderPrintJobs(input: {
+  order: OrderRow;
+  lines: readonly OrderLineRow[];
+  merchant: MerchantRow;
+  printers: readonly RoutablePrinter[];
+  settings: PrintSettingsView;
+  copy: number;
+  cancel?: boolean;
+}): NewPrintJob[] {
+  const { order, lines, merchant } = input;
+  const source = ticketOrder(order, lines);
+  const placedAt = placedAtText(order.placedAt ?? order.createdAt, merchant.timeZone);
+  const notBefore = input.cancel ? undefined : notBeforeOf(order, merchant, input.settings);
+  const routes = routeOrderLines(
+    lines.map((l) => ({ printerIds: l.printerIds })),
+    input.printers,
+    input.settings.defaultKitchenPrinterId,
+  );
+  return routes.map((route) => {
+    const kind: TicketKind = input.cancel ? 'cancel' : route.kind;
+    const ticket: Ticket = ticketFor(
+      kind as Exclude<TicketKind, 'test'>,
+      merchant.name,
+      source,
+      route.lines.map((i) => source.lines[i]!),
+      { placedAt, reprint: input.copy > 0 },
+    );
+    return {
+      merchantId: merchant.id,
+      printerId: route.printerId,
+      orderId: order.id,
+      kind: kind as NewPrintJob['kind'],
+      jobKey: `${order.id}:${route.printerId}:${kind}:${input.copy}`,
+      copy: input.copy,
+      ticket,
+      ...(notBefore ? { notBefore } : {}),
+    };
+  });
+}

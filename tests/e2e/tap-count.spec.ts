@@ -124,6 +124,10 @@ test('a 2-item guest pickup in cash on a phone: first order ≤ 16 taps, returni
   }
   await placed;
   await expect(page).toHaveURL(/\/order_placed\//);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/order-placed-mobile.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/screens/order-placed-desktop.png' });
 
   // The same guest later, in a new tab of the same browser (its cookies and storage).
   const tab = await context.newPage();

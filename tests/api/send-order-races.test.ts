@@ -346,13 +346,16 @@ describe.skipIf(!onPostgresServer())('races on the PostgreSQL server', () => {
     const d = await newDiner(t.app);
     const soup = simpleChoice(byName('Spring Rolls (2)'));
     const start = MAX_CART_LINES - 5;
+    // Each line its own note: identical lines would merge into one (line-merge.ts).
     const filled = await d.call('POST', cartPath('demo', 'orderItems', d.uid), {
-      orderItems: Array.from({ length: start }, () => soup),
+      orderItems: Array.from({ length: start }, (_, i) => ({ ...soup, note: `line ${i}` })),
     });
     expect(filled.status).toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        d.call('POST', cartPath('demo', 'orderItems', d.uid), { orderItems: [soup] }),
+      Array.from({ length: 20 }, (_, i) =>
+        d.call('POST', cartPath('demo', 'orderItems', d.uid), {
+          orderItems: [{ ...soup, note: `extra ${i}` }],
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);

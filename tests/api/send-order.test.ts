@@ -54,6 +54,8 @@ function checkout(phone: string, over: Record<string, unknown> = {}) {
 /** A diner with a verified phone and a cart. */
 async function readyDiner(
   items = ['Kung Pao Chicken', 'Mapo Tofu'],
+  /** A note per line, so that repeated items stay lines of their own (identical lines merge). */
+  distinct = false,
 ): Promise<{ d: Diner; phone: string }> {
   const d = await newDiner(t.app);
   const phone = String(phoneSeq++);
@@ -66,7 +68,10 @@ async function readyDiner(
     verifiedAt: clock.now(),
   });
   const added = await d.call('POST', cartPath('demo', 'orderItems', d.uid), {
-    orderItems: items.map((n) => simpleChoice(byName(n))),
+    orderItems: items.map((n, i) => ({
+      ...simpleChoice(byName(n)),
+      ...(distinct ? { note: `line ${i + 1}` } : {}),
+    })),
   });
   expect(added.status).toBe(200);
   return { d, phone };
@@ -129,6 +134,7 @@ describe('placing an order', () => {
     for (const count of [12, 3]) {
       const { d, phone } = await readyDiner(
         Array.from({ length: count }, (_, i) => names[i % names.length]!),
+        true,
       );
       const cart = await d.call('GET', cartPath('demo', 'userId', d.uid));
       expect(cart.body.orderItems, JSON.stringify(cart.body).slice(0, 300)).toHaveLength(count);

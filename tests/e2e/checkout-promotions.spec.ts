@@ -72,8 +72,13 @@ test('BUY 3 GET 1 FREE in Dim Sum: the cheapest of four is free', async ({ page 
   // Siu Mai (4) at $6.50 is the cheapest of the four: it is the free one.
   expect(cart.categoryDiscountCents).toBe(650);
   expect(cart.amounts.subtotalCents).toBe(695 * 2 + 650);
+  // The same item added twice is one line of 2 (identical lines merge): Siu Mai's line is two
+  // units, one of them free, so it costs one unit.
   const lines = page.getByRole('complementary', { name: 'Your cart' }).getByRole('listitem');
-  await expect(lines.filter({ hasText: '$0.00' })).toHaveCount(1);
+  await expect(lines).toHaveCount(2);
+  await expect(lines.filter({ hasText: 'Siu Mai (4)' })).toContainText('2×');
+  await expect(lines.filter({ hasText: 'Siu Mai (4)' })).toContainText(usd(650));
+  await expect(lines.filter({ hasText: 'Har Gow (4)' })).toContainText(usd(695 * 2));
   await openCheckout(page);
   await expect(page.getByTestId('order-total')).toHaveText(usd(cart.amounts.totalCents));
 });

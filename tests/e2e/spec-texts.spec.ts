@@ -320,6 +320,12 @@ test('V5.57 / V5.56: the checkout names the delivery minimum; Place says the pla
   await addSimpleItem(page, 'Har Gow (4)');
   await openCheckout(page);
   await page.getByRole('radiogroup', { name: 'Method' }).getByText('Delivery').click();
+  const variant = page.getByText(
+    'Sorry, your order amount does not meet the minimum requirement $20.00 for delivery.',
+    { exact: true },
+  );
+  // Delivery without an address yet: the V5.57 variant under the Summary.
+  await expect(variant).toBeVisible();
   const address = page.getByRole('combobox', { name: 'Delivery address' });
   await address.pressSequentially('100 Centre St 10013', { delay: 20 });
   const saved = page.waitForResponse(
@@ -327,11 +333,9 @@ test('V5.57 / V5.56: the checkout names the delivery minimum; Place says the pla
   );
   await page.getByRole('option').first().click();
   await saved;
-  const variant = page.getByText(
-    'Sorry, your order amount does not meet the minimum requirement $20.00 for delivery.',
-    { exact: true },
-  );
-  await expect(variant).toBeVisible();
+  // With the address: one message, the hint that says how much is missing (issue 25), not both.
+  await expect(page.getByText(/more for delivery \(minimum \$20\.00\)/)).toBeVisible();
+  await expect(variant).toBeHidden();
   await fillSaved(page, 'Name', 'Ada Lovelace');
   await fillSaved(page, 'Phone', '2125550135');
   await page.getByRole('radiogroup', { name: 'Payment' }).getByText('Cash').click();
@@ -339,12 +343,14 @@ test('V5.57 / V5.56: the checkout names the delivery minimum; Place says the pla
   await expect(page.locator('.checkout-banner')).toHaveText(
     'Sorry, Your order amount does not meet the minimum requirement for delivery.',
   );
-  await variant.scrollIntoViewIfNeeded();
+  const hint = page.getByText(/more for delivery/);
+  await hint.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/spec-texts/delivery-minimum-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
-  await variant.scrollIntoViewIfNeeded();
+  await hint.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/spec-texts/delivery-minimum-390.png' });
-  // Back to pickup: the note goes.
+  // Back to pickup: the hint goes, and the variant does not come back.
   await page.getByRole('radiogroup', { name: 'Method' }).getByText('Pickup').click();
+  await expect(hint).toBeHidden();
   await expect(variant).toBeHidden();
 });

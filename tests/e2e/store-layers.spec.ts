@@ -153,6 +153,12 @@ for (const screen of [
       // Two columns: the summary beside the form, on the same screen.
       expect(summary?.x ?? 0).toBeGreaterThan((form?.x ?? 0) + (form?.width ?? 0));
       expect(summary?.y ?? Infinity).toBeLessThan(screen.height);
+      // The page scrolls as one: the summary column (card fields, Place) has no scroll of its own.
+      const column = page.locator('.checkout-bottom');
+      expect(await column.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(
+        1,
+      );
+      await expect(column).toHaveCSS('overflow-y', 'visible');
     } else {
       // One column at the screen's width (a full-screen step on a phone: no store header).
       expect(pageBox?.width ?? 0).toBeGreaterThanOrEqual(0.9 * screen.width);

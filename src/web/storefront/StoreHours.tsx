@@ -30,7 +30,11 @@ export function StoreHours({ hours, zone }: { hours: WeeklyHours; zone: string }
         onClick={() => setOpen(true)}
       >
         <span>{status.text}</span>
-        <span className="store-hours-button__more">· Hours</span>
+        {/* The separator is not part of the underlined word. */}
+        <span aria-hidden className="store-hours-button__dot">
+          ·
+        </span>
+        <span className="store-hours-button__more">Hours</span>
       </button>
       {open ? (
         <Suspense fallback={null}>

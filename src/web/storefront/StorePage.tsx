@@ -134,6 +134,12 @@ const StoreView = memo(function StoreView({
   );
   const checkoutOpen = layer.kind === 'checkout';
   useMenuScrollKept(merchantId, checkoutOpen);
+  // The menu is rendered once it has been shown: a checkout link or a refresh of the checkout
+  // does not build the hidden menu's cards (180 on the demo) under the checkout page, which cost
+  // that page most of its blocking time (bench/storefront). Once built it stays mounted (hidden),
+  // so Back finds it where the diner left it.
+  const [menuBuilt, setMenuBuilt] = useState(!checkoutOpen);
+  if (!checkoutOpen && !menuBuilt) setMenuBuilt(true);
   // Not over a password-reset link (the account modal opens on it).
   const [search] = useSearchParams();
   const resetLink = search.has('resetToken');
@@ -226,7 +232,7 @@ const StoreView = memo(function StoreView({
               <StatusPanel title="We could not load the menu." role="alert">
                 <p>{menuError.message}</p>
               </StatusPanel>
-            ) : categories.isPending || (groups.length === 0 && !complete) ? (
+            ) : !menuBuilt ? null : categories.isPending || (groups.length === 0 && !complete) ? (
               <StatusPanel title="Loading the menu…" delayed />
             ) : groups.length === 0 ? (
               <StatusPanel title="This store has no menu yet." />

@@ -178,6 +178,40 @@ export async function updateLineChoice(
   return updated.length;
 }
 
+/** The lines a cart holds that an add may fold into (its own lines, not the free add-on). */
+export async function findOrderedLines(
+  tx: Tx,
+  cartId: string,
+): Promise<
+  Pick<CartLineRow, 'id' | 'itemId' | 'sizeId' | 'optionValueIds' | 'quantity' | 'note'>[]
+> {
+  return tx
+    .select({
+      id: cartLines.id,
+      itemId: cartLines.itemId,
+      sizeId: cartLines.sizeId,
+      optionValueIds: cartLines.optionValueIds,
+      quantity: cartLines.quantity,
+      note: cartLines.note,
+    })
+    .from(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.isFreePromo, false)))
+    .orderBy(asc(cartLines.createdAt));
+}
+
+/** Sets one line's quantity (an add folded into it). */
+export async function setLineQuantity(
+  tx: Tx,
+  cartId: string,
+  lineId: string,
+  quantity: number,
+): Promise<void> {
+  await tx
+    .update(cartLines)
+    .set({ quantity })
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.id, lineId)));
+}
+
 /** One line of a cart, if the cart has that line. */
 export async function findLine(
   tx: Tx,

@@ -26,12 +26,15 @@ import {
   deleteLine,
   findCartWithLines,
   findLine,
+  findOrderedLines,
   hasTable,
   insertLinesCountingEarlier,
   lockCartForChange,
   saveCheckoutInfo,
+  setLineQuantity,
   updateLineChoice,
 } from './cart.repository.js';
+import { mergeAdd } from './line-merge.js';
 import { readCartMenu } from './cart-menu.repository.js';
 import { type PricedCart, choiceMenuOf, lineOptionsByGroup, priceCart } from './cart-pricing.js';
 
@@ -245,12 +248,17 @@ export async function addLines(
   await ctx.db.transaction(async (tx) => {
     // The cart row stays locked until commit, so two adds cannot both pass the cap.
     const cart = await lockCartForChange(tx, merchant.id, uid, now);
+    // What the cart already holds takes the add as quantity (./line-merge.ts); read after the
+    // lock, so two adds of the same item one after the other make one line.
+    const { raise, insert } = mergeAdd(await findOrderedLines(tx, cart.id), rows);
+    for (const [lineId, quantity] of raise) await setLineQuantity(tx, cart.id, lineId, quantity);
+    if (insert.length === 0) return;
     const earlier = await insertLinesCountingEarlier(
       tx,
       cart.id,
-      rows.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
+      insert.map((r, i) => ({ ...r, cartId: cart.id, createdAt: new Date(now.getTime() + i) })),
     );
-    if (earlier + rows.length > MAX_CART_LINES) {
+    if (earlier + insert.length > MAX_CART_LINES) {
       throw new AppError('invalid_input', `A cart holds at most ${MAX_CART_LINES} lines`, [
         { path: ['body', 'orderItems'], message: `A cart holds at most ${MAX_CART_LINES} lines` },
       ]);

@@ -4,7 +4,7 @@
 // goes back to the menu when the cart becomes empty, and a checkout link whose cart cannot check
 // out (empty, only unavailable items, the store closed) shows the menu (spec §4).
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { CartLineView } from '../../../contract/cart.js';
 import type { PublicItemView } from '../../../contract/menu.js';
 import type { PublicBusinessInfo } from '../../../contract/store.js';
@@ -80,6 +80,11 @@ export function StoreCart({
     return undefined;
   }
   const empty = (cart.data?.orderItems.length ?? 0) === 0;
+  // The checkout page mounts one step behind the cart's arrival: the query library hands an answer
+  // to React as a synchronous update, and the whole checkout built in one such render was a long
+  // task of the checkout page's load (bench/storefront); a deferred value's render yields to the
+  // browser. Once mounted, the page shows the live cart.
+  const cartForMount = useDeferredValue(cart.data);
   // The checkout's chunk is fetched as soon as the page is on it (a link, a refresh), beside the
   // diner's cart, not after it.
   useEffect(() => {
@@ -123,7 +128,7 @@ export function StoreCart({
       {checkingOut ? (
         <main className="checkout-page" aria-labelledby={CHECKOUT_PAGE_TITLE_ID}>
           <CheckoutHead info={info} onBackToMenu={layers.toMenu} />
-          {cart.data && uid.data && !empty ? (
+          {cart.data && cartForMount && uid.data && !empty ? (
             <Suspense fallback={<CheckoutLoading />}>
               <CheckoutPage
                 merchantId={merchantId}

@@ -26,6 +26,7 @@ import { METHOD_LABELS } from '../entry/labels.js';
 import { AddressField } from './AddressField.js';
 import { DeliveryHint } from './DeliveryHint.js';
 import { AddressMap } from '../../components/map/AddressMap.js';
+import { whenIdle } from '../first-paint.js';
 import { ShowAllFieldErrors } from './CheckoutField.js';
 import { BANNER_MS, PlaceOrder } from './PlaceOrder.js';
 import { Amounts, DeliveryMinimumNote } from './Summary.js';
@@ -151,7 +152,7 @@ export default function CheckoutView({
               ) : null}
               <DeliveryHint delivery={cart.delivery} />
               {c.deliveryAddress !== '' ? (
-                <AddressMap at={c.deliveryLocation} label={c.deliveryAddress} />
+                <AddressMap at={c.deliveryLocation} label={c.deliveryAddress} after={whenIdle} />
               ) : null}
               <TextSetting
                 label="Delivery note"
@@ -167,7 +168,7 @@ export default function CheckoutView({
                 {c.isBranch && info.branchName ? `${info.branchName}, ` : `${info.name}, `}
                 {pickupAddress}
               </p>
-              <AddressMap at={storeLocation} label={pickupAddress} />
+              <AddressMap at={storeLocation} label={pickupAddress} after={whenIdle} />
             </>
           )}
           {c.orderMethod === 'roomServiceDelivery' ? (

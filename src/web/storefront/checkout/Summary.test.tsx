@@ -3,8 +3,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZERO_TOTALS } from '../../../domain/pricing/quote.js';
-import { cartAnswer } from '../../test-data/store.js';
-import { Amounts } from './Summary.js';
+import type { CartView } from '../../../contract/cart.js';
+import { businessInfo, cartAnswer } from '../../test-data/store.js';
+import { Amounts, DeliveryMinimumNote } from './Summary.js';
 
 afterEach(cleanup);
 
@@ -49,5 +50,36 @@ describe('Amounts', () => {
       'Discount -$4.00',
       'Total $52.50',
     ]);
+  });
+});
+
+describe('DeliveryMinimumNote', () => {
+  const V5_57 =
+    'Sorry, your order amount does not meet the minimum requirement $20.00 for delivery.';
+  const under = (delivery: CartView['delivery']) =>
+    cartAnswer({
+      checkoutInfo: { ...cartAnswer().checkoutInfo, orderMethod: 'delivery' },
+      amounts: { ...ZERO_TOTALS, subtotalCents: 1250, totalCents: 1250 },
+      delivery,
+    });
+  const info = businessInfo({ minOrderForDeliveryCents: 2000 });
+
+  it('V5.57: names the minimum while Delivery has no address yet', () => {
+    render(<DeliveryMinimumNote cart={under(null)} info={info} />);
+    expect(screen.getByRole('status').textContent).toBe(V5_57);
+  });
+
+  it('gives way to the delivery hint once it says the shortfall (one message, issue 25)', () => {
+    const delivery = {
+      ok: true,
+      distanceMiles: 1.2,
+      message: null,
+      rangeMiles: 2,
+      feeCents: 299,
+      minimumCents: 2000,
+      shortByCents: 750,
+    };
+    const { container } = render(<DeliveryMinimumNote cart={under(delivery)} info={info} />);
+    expect(container.textContent).toBe('');
   });
 });

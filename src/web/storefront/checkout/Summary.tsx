@@ -50,6 +50,9 @@ export function Amounts({ cart, info }: { cart: CartView; info?: PublicBusinessI
  */
 export function DeliveryMinimumNote({ cart, info }: { cart: CartView; info: PublicBusinessInfo }) {
   if (cart.checkoutInfo.orderMethod !== 'delivery') return null;
+  // One message before Place (issue 25): once an address in range is saved, the delivery hint
+  // beside it says the shortfall with its amount (./DeliveryHint.tsx); this note gives way to it.
+  if (cart.delivery?.ok && cart.delivery.shortByCents > 0) return null;
   const minimum = checkDeliveryMinimum(cart.amounts.subtotalCents, info.minOrderForDeliveryCents);
   if (minimum.met) return null;
   return (

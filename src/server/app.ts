@@ -119,9 +119,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    // Only the configured number of proxy hops is believed: trusting every X-Forwarded-For would
-    // let a client pick its own address and walk around the per-address rate limits.
-    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // X-Forwarded-For is believed only from the proxies' own addresses (TRUST_PROXY), never by
+    // hop count: a client cannot pick its own address and walk around the per-address rate
+    // limits, and an instance reached directly sees the caller's socket address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ...wireTimeouts(config.http),

@@ -37,15 +37,16 @@ export const orderStreamRoutes =
   async (app) => {
     const hub = new OrderEventHub(ctx.database, ctx.log);
     await hub.start();
-    const open = new Set<() => void>();
+    const open = new Set<(why?: 'shutdown') => void>();
     const budget = new StreamBudget({
       perMerchant: ORDER_STREAMS_PER_MERCHANT,
       perOrder: PLACED_ORDER_STREAMS_PER_ORDER,
       dinerTotal: ctx.config.liveStreams.maxDiner,
     });
-    // Before the server waits for its connections to finish: an open stream never would.
+    // Before the server waits for its connections to finish: an open stream never would. Each
+    // is told to come back soon (a rolling restart: the proxy sends it to another instance).
     app.addHook('preClose', async () => {
-      for (const end of open) end();
+      for (const end of open) end('shutdown');
     });
     app.addHook('onClose', async () => hub.close());
 

@@ -43,6 +43,13 @@ import {
 } from './jobs.js';
 import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import {
+  instrumentPayments,
+  metricsOf,
+  metricsRoutes,
+  registerRequestMetrics,
+} from './modules/metrics/index.js';
+import { runAsRequest } from './lib/request-context.js';
 import { paymentReconcilerJob } from './modules/payments/reconciler.js';
 import { registerRoutes } from './routes.js';
 
@@ -106,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // at import time and nothing is shared between two apps in one process.
     hooks: { orderPlaced: [...placementHooks] },
   };
+  // Every gateway call counted, timed and logged (modules/metrics).
+  ctx.adapters.payments = instrumentPayments(ctx.adapters.payments, metricsOf(ctx), ctx.log);
   const jobs: Job[] = [
     sessionPurgeJob,
     signInFailurePurgeJob,
@@ -127,6 +136,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     genReqId: () => randomUUID(),
     ...wireTimeouts(config.http),
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: everything the request does, and every line logged meanwhile, is its.
+  app.addHook('onRequest', (request, _reply, done) => runAsRequest(request.id, done));
+  // Again once the body is read: its stream's events do not carry the request's context.
+  app.addHook('preValidation', (request, _reply, done) => runAsRequest(request.id, done));
+  registerRequestMetrics(app, ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -149,7 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Counters are per instance: behind a load balancer each instance allows the limit on its own.
   await app.register(fastifyRateLimit, { global: false });
   registerSessions(app, ctx);
-  enforceAccess(app);
+  enforceAccess(app, { operatorToken: config.metricsToken });
   // After access and rate limits (onRequest), before each route's schema validation.
   refuseUnstorableText(app);
 
@@ -169,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   }
 
   await app.register(healthRoutes(ctx, state));
+  if (config.metricsToken) await app.register(metricsRoutes(ctx));
   await registerRoutes(app, ctx);
 
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {

@@ -71,6 +71,8 @@ const envSchema = z.object({
   ),
   /** Replaced by TRUST_PROXY (addresses, not a hop count): refused when set, so it is not lost. */
   TRUST_PROXY_HOPS: unsetIfEmpty(z.string()),
+  /** Bearer token of GET /metrics (Prometheus); unset: the endpoint does not exist. */
+  METRICS_TOKEN: unsetIfEmpty(secret),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
   /** Browser journeys only: a settable server clock at /api/test/clock (never in production). */
   TEST_CONTROLS: unsetIfEmpty(z.enum(['true', 'false'])),
@@ -173,6 +175,8 @@ export interface Config {
   };
   /** The journeys' controls (docs/decisions/browser-journeys.md); refused in production. */
   testControls: boolean;
+  /** Token of GET /metrics; undefined = no metrics endpoint. */
+  metricsToken: string | undefined;
   /** Addresses/CIDRs of the proxies whose X-Forwarded-For is believed (empty = none). */
   trustProxy: string[];
   /** When the instance refuses new requests with 503 (@fastify/under-pressure); 0 = that check off. */
@@ -361,6 +365,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     testControls: e.TEST_CONTROLS === 'true',
     trustProxy: e.TRUST_PROXY ?? [],
+    metricsToken: e.METRICS_TOKEN,
     gateways: {
       cardPointeBaseUrl: e.CARDPOINTE_BASE_URL?.replace(/\/+$/, ''),
       transitBaseUrl: e.TRANSIT_BASE_URL?.replace(/\/+$/, ''),

@@ -34,8 +34,11 @@ async function anonCookie(): Promise<{ cookie: string; uid: string }> {
   return { cookie: String(res.headers['set-cookie']).split(';')[0]!, uid: res.json().uid };
 }
 
+const METRICS_TOKEN = 'o'.repeat(40);
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the operator's token set, so GET /metrics (access 'operator') is in the table too.
+  t = await createTestApp({ env: { METRICS_TOKEN } });
   const a = await createMerchant(t.ctx.db);
   const b = await createMerchant(t.ctx.db);
   const c = await createCustomer(t.ctx.db);
@@ -68,7 +71,9 @@ async function call(route: RouteEntry, who: keyof typeof cookies) {
 describe('authorization matrix', () => {
   it('has routes of every access kind to check', () => {
     const kinds = new Set(t.routes.map((r) => r.access));
-    expect(kinds).toEqual(new Set(['public', 'customer', 'merchant', 'signedInMerchant', 'diner']));
+    expect(kinds).toEqual(
+      new Set(['public', 'customer', 'merchant', 'signedInMerchant', 'diner', 'operator']),
+    );
     expect(t.routes.length).toBeGreaterThan(10);
   });
 
@@ -80,6 +85,25 @@ describe('authorization matrix', () => {
         const status = await call(route, who);
         expect(DENIED, `${route.method} ${route.url} as ${who} → ${status}`).not.toContain(status);
       }
+    }
+  });
+
+  // The platform's tools (issue 31): only the operator's bearer token, no session of any kind.
+  it('lets only the operator token through an operator route', async () => {
+    const operatorRoutes = t.routes.filter((r) => r.access === 'operator');
+    expect(operatorRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /metrics']);
+    for (const route of operatorRoutes) {
+      const label = `${route.method} ${route.url}`;
+      for (const who of Object.keys(cookies) as (keyof typeof cookies)[])
+        expect(await call(route, who), `${label} as ${who}`).toBe(401);
+      const bearer = (token: string) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url: route.url,
+          headers: { authorization: `Bearer ${token}`, cookie: cookies.merchantA },
+        });
+      expect((await bearer('o'.repeat(39))).statusCode, label).toBe(401);
+      expect(DENIED, label).not.toContain((await bearer(METRICS_TOKEN)).statusCode);
     }
   });
 

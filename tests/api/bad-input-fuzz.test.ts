@@ -78,6 +78,8 @@ const cookies: Record<Access, string> = {
   merchant: '',
   signedInMerchant: '',
   diner: '',
+  // GET /metrics exists only with METRICS_TOKEN (not set here) and takes no input.
+  operator: '',
 };
 /** Ids of the requests that got past onRequest (access, rate limits) into preValidation. */
 const reached = new Set<string>();

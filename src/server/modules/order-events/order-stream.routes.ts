@@ -15,6 +15,7 @@ import { PLACED_ORDER_STREAMS_PER_ORDER, streamPlacedOrder } from '../../../cont
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/index.js';
+import { metricsOf } from '../metrics/index.js';
 import { lastOrderEventSeq, orderEventsAfter } from '../orders/index.js';
 import { serveEventStream } from './event-stream.js';
 import { OrderEventHub } from './hub.js';
@@ -38,6 +39,7 @@ export const orderStreamRoutes =
     const hub = new OrderEventHub(ctx.database, ctx.log);
     await hub.start();
     const open = new Set<(why?: 'shutdown') => void>();
+    const live = metricsOf(ctx).liveStreams;
     const budget = new StreamBudget({
       perMerchant: ORDER_STREAMS_PER_MERCHANT,
       perOrder: PLACED_ORDER_STREAMS_PER_ORDER,
@@ -84,6 +86,7 @@ export const orderStreamRoutes =
           let last =
             resumeFrom(req.headers['last-event-id'], req.query.lastEventId) ??
             (await lastOrderEventSeq(ctx.db, merchant.id));
+          live.inc({ kind: 'merchant' });
           await serveEventStream({
             req,
             reply,
@@ -105,7 +108,10 @@ export const orderStreamRoutes =
               }
               return events.length === BATCH;
             },
-            onEnd: release,
+            onEnd: () => {
+              live.dec({ kind: 'merchant' });
+              release();
+            },
           });
         }),
     );
@@ -119,6 +125,7 @@ export const orderStreamRoutes =
           const first = await placedOrderStatus(ctx.db, merchantId, id);
           if (!first) throw notFound('Order');
           let sent = '';
+          live.inc({ kind: 'diner' });
           await serveEventStream({
             req,
             reply,
@@ -135,7 +142,10 @@ export const orderStreamRoutes =
               if (text !== sent && sink.send({ event: 'status', data: now.event })) sent = text;
               return false;
             },
-            onEnd: release,
+            onEnd: () => {
+              live.dec({ kind: 'diner' });
+              release();
+            },
           });
         }),
     );

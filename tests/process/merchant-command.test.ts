@@ -69,6 +69,17 @@ describe('merchant command input', () => {
     for (const flag of ['--address', '--time-zone', '--phone', '--email'])
       expect(idAndMissing.stderr).toContain(`${flag}: is required`);
 
+    // disable/enable check the id with the same rule, before any database is opened.
+    const badDisable = await runMerchantCommand(['disable', '--id', 'Corner Noodle'], {
+      DATA_DIR: dataDir,
+    });
+    expect(badDisable.code).toBe(1);
+    expect(badDisable.stderr).toMatch(
+      /Cannot disable the merchant:\n {2}--id: must be 2–64 lower-case/,
+    );
+    const enableNoId = await runMerchantCommand(['enable'], { DATA_DIR: dataDir });
+    expect(enableNoId.stderr).toContain('--id: is required');
+
     const noId = await runMerchantCommand(['reset-password'], { DATA_DIR: dataDir });
     expect(noId.code).toBe(1);
     expect(noId.stderr).toContain('--id: is required');
@@ -136,6 +147,25 @@ describe.skipIf(!serverUrl)('merchant command on the PostgreSQL server', () => {
     const missing = await runMerchantCommand(['reset-password', '--id', 'nobody-here'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--id: no merchant has the id "nobody-here"');
+
+    // Merchant care beside the live server: disable ends the merchant's session and sign-in.
+    const again = await merchantSignIn(app.base, 'corner-noodle', newPassword);
+    const disabled = await runMerchantCommand(['disable', '--id', 'corner-noodle'], env);
+    expect(disabled.code, disabled.stderr).toBe(0);
+    expect(disabled.stdout).toContain('Merchant "corner-noodle" disabled');
+    const listed = await runMerchantCommand(['list'], env);
+    expect(listed.stdout).toMatch(
+      /^corner-noodle\s+disabled\s+\d{4}-\d\d-\d\d\s+Corner Noodle House$/m,
+    );
+    expect(listed.stdout).toContain('1 merchant, 1 disabled');
+    const after = await fetch(`${app.base}/api/merchantUsers/isAuth`, {
+      headers: { cookie: again.cookie },
+    });
+    expect(await after.json()).toEqual({ isAuth: false });
+    expect((await merchantSignIn(app.base, 'corner-noodle', newPassword)).status).toBe(403);
+    const enabled = await runMerchantCommand(['enable', '--id', 'corner-noodle'], env);
+    expect(enabled.stdout).toContain('Merchant "corner-noodle" enabled');
+    expect((await merchantSignIn(app.base, 'corner-noodle', newPassword)).status).toBe(200);
   }, 300_000);
 });
 

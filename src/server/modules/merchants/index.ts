@@ -1,5 +1,6 @@
 // The merchants module's public file (docs/decisions/module-boundaries.md): other modules find a
 // merchant by its public id here.
+export { STORE_UNAVAILABLE } from './merchant-care.service.js';
 export {
   type MerchantRow,
   findMerchantBySlug,

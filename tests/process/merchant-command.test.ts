@@ -3,7 +3,7 @@
 // a running production server) and on the embedded PGlite in a temporary data folder (which the
 // running server holds, so the command must say to stop it first).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -166,6 +166,26 @@ describe.skipIf(!serverUrl)('merchant command on the PostgreSQL server', () => {
     const enabled = await runMerchantCommand(['enable', '--id', 'corner-noodle'], env);
     expect(enabled.stdout).toContain('Merchant "corner-noodle" enabled');
     expect((await merchantSignIn(app.base, 'corner-noodle', newPassword)).status).toBe(200);
+
+    // The merchant's data export, beside the live server.
+    const out = join(tempDir('cli-export'), 'corner-noodle');
+    const exported = await runMerchantCommand(
+      ['export', '--id', 'corner-noodle', '--out', out],
+      env,
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('(0 orders)');
+    expect(readdirSync(out).sort()).toEqual([
+      'menu.json',
+      'orders.csv',
+      'orders.jsonl',
+      'settings.json',
+    ]);
+    const settings = readFileSync(join(out, 'settings.json'), 'utf8');
+    expect(JSON.parse(settings)).toMatchObject({ name: 'Corner Noodle House' });
+    expect(settings).not.toContain('$argon2');
+    const noOut = await runMerchantCommand(['export', '--id', 'corner-noodle'], env);
+    expect(noOut.stderr).toContain('--out: is required');
   }, 300_000);
 });
 

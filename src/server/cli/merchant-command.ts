@@ -4,7 +4,16 @@
 // reported with the flag that carried it. The database is the server's own (same configuration,
 // same opening, migrations applied). The generated password is printed once, on stdout, and
 // nowhere else.
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createAdapters } from '../adapters/index.js';
+import { type AppContext, systemClock } from '../app-context.js';
+import {
+  exportMerchantOrders,
+  merchantMenuExport,
+  merchantSettingsExport,
+} from '../modules/merchant-export/index.js';
 import { pino } from 'pino';
 import { createGeoAdapter } from '../adapters/geo/index.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -31,11 +40,13 @@ export const USAGE = `Usage:
   npm run merchant -- list
   npm run merchant -- disable --id <merchant id>
   npm run merchant -- enable --id <merchant id>
+  npm run merchant -- export --id <merchant id> --out <folder>
+      writes settings.json, menu.json, orders.jsonl (one order a line) and orders.csv
 
 Uses the server's configuration (DATABASE_URL, or the embedded database in DATA_DIR) and prints
 the merchant's new password once. After a build: node dist/node/server/cli/merchant.js …`;
 
-const COMMANDS = ['create', 'reset-password', 'list', 'disable', 'enable'] as const;
+const COMMANDS = ['create', 'reset-password', 'list', 'disable', 'enable', 'export'] as const;
 type Command = (typeof COMMANDS)[number];
 
 /** The input field each flag carries, for error messages that name the flag typed. */
@@ -46,6 +57,7 @@ const FLAG_OF: Record<string, string> = {
   timeZone: '--time-zone',
   phone: '--phone',
   email: '--email',
+  out: '--out',
 };
 
 export interface CommandIo {
@@ -85,7 +97,12 @@ export async function runMerchantCommand(argv: string[], io: CommandIo): Promise
       email: values.email,
     };
     if (command === 'create') parseNewMerchant(input);
-    else if (command === 'disable' || command === 'enable') checkedMerchantId(input.merchantId);
+    else if (command === 'disable' || command === 'enable' || command === 'export')
+      checkedMerchantId(input.merchantId);
+    if (command === 'export' && !values.out?.trim())
+      throw new AppError('invalid_input', 'Invalid input', [
+        { path: ['out'], message: 'is required' },
+      ]);
     else if (command === 'reset-password' && !input.merchantId?.trim())
       throw new AppError('invalid_input', 'Invalid input', [
         { path: ['merchantId'], message: 'is required' },
@@ -103,6 +120,8 @@ export async function runMerchantCommand(argv: string[], io: CommandIo): Promise
           return await resetPassword(database, config, input.merchantId, io);
         case 'list':
           return await list(database, io);
+        case 'export':
+          return await exportMerchant(database, config, input.merchantId!, values.out!, io);
         case 'disable':
         case 'enable':
           return await setDisabled(database, input.merchantId, command === 'disable', io);
@@ -129,6 +148,7 @@ function parseCommandLine(argv: string[]) {
       'time-zone': { type: 'string' },
       phone: { type: 'string' },
       email: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -214,12 +234,45 @@ async function setDisabled(
   return 0;
 }
 
+async function exportMerchant(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  merchantId: string,
+  folder: string,
+  io: CommandIo,
+): Promise<number> {
+  const log = pino(loggerOptions('warn'), pino.destination(2));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    log,
+    adapters: createAdapters(config),
+    hooks: { orderPlaced: [] },
+  };
+  mkdirSync(folder, { recursive: true });
+  const settings = await merchantSettingsExport(ctx, merchantId);
+  writeFileSync(join(folder, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  const menu = await merchantMenuExport(ctx, merchantId);
+  writeFileSync(join(folder, 'menu.json'), `${JSON.stringify(menu, null, 2)}\n`);
+  const json = createWriteStream(join(folder, 'orders.jsonl'));
+  const csv = createWriteStream(join(folder, 'orders.csv'));
+  const count = await exportMerchantOrders(ctx, merchantId, { json, csv });
+  await Promise.all([json, csv].map((s) => new Promise((r) => s.end(r))));
+  io.out(
+    `Exported merchant "${merchantId}" to ${folder}: settings.json, menu.json (${menu.items.length} items), orders.jsonl and orders.csv (${count} orders).\n`,
+  );
+  return 0;
+}
+
 const FAILURE_OF: Record<string, string> = {
   create: 'create the merchant',
   'reset-password': 'reset the password',
   list: 'list the merchants',
   disable: 'disable the merchant',
   enable: 'enable the merchant',
+  export: "export the merchant's data",
 };
 
 function describeFailure(err: unknown, command: string): string {

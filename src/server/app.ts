@@ -44,6 +44,13 @@ import {
 import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentReconcilerJob } from './modules/payments/index.js';
+import {
+  instrumentPayments,
+  metricsOf,
+  metricsRoutes,
+  registerRequestMetrics,
+} from './modules/metrics/index.js';
+import { runAsRequest } from './lib/request-context.js';
 import { registerRoutes } from './routes.js';
 
 export interface BuildAppOptions {
@@ -106,6 +113,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     // at import time and nothing is shared between two apps in one process.
     hooks: { orderPlaced: [...placementHooks] },
   };
+  // Every gateway call counted, timed and logged (modules/metrics).
+  ctx.adapters.payments = instrumentPayments(ctx.adapters.payments, metricsOf(ctx), ctx.log);
   const jobs: Job[] = [
     sessionPurgeJob,
     signInFailurePurgeJob,
@@ -119,13 +128,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    // Only the configured number of proxy hops is believed: trusting every X-Forwarded-For would
-    // let a client pick its own address and walk around the per-address rate limits.
-    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // X-Forwarded-For is believed only from the proxies' own addresses (TRUST_PROXY), never by
+    // hop count: a client cannot pick its own address and walk around the per-address rate
+    // limits, and an instance reached directly sees the caller's socket address.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     ...wireTimeouts(config.http),
   }).withTypeProvider<ZodTypeProvider>();
+  // First of all hooks: everything the request does, and every line logged meanwhile, is its.
+  app.addHook('onRequest', (request, _reply, done) => runAsRequest(request.id, done));
+  // Again once the body is read: its stream's events do not carry the request's context.
+  app.addHook('preValidation', (request, _reply, done) => runAsRequest(request.id, done));
+  registerRequestMetrics(app, ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -148,7 +163,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // Counters are per instance: behind a load balancer each instance allows the limit on its own.
   await app.register(fastifyRateLimit, { global: false });
   registerSessions(app, ctx);
-  enforceAccess(app);
+  enforceAccess(app, { operatorToken: config.metricsToken });
   // After access and rate limits (onRequest), before each route's schema validation.
   refuseUnstorableText(app);
 
@@ -168,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   }
 
   await app.register(healthRoutes(ctx, state));
+  if (config.metricsToken) await app.register(metricsRoutes(ctx));
   await registerRoutes(app, ctx);
 
   app.get('/', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {

@@ -71,6 +71,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...prod, SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
   });
 
+  it('believes X-Forwarded-For only from the proxy addresses in TRUST_PROXY', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).trustProxy,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '127.0.0.1,nginx' })).toThrow(
+      /TRUST_PROXY\.1: must be IP addresses or CIDR ranges/,
+    );
+    // The old hop count is refused by name rather than silently ignored.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY_HOPS: '1' })).toThrow(
+      /TRUST_PROXY_HOPS: no longer read; set TRUST_PROXY/,
+    );
+  });
+
   it('defaults to port 8080 and info logs', () => {
     const c = loadConfig({ DATA_DIR: dataDir() });
     expect(c.port).toBe(8080);

@@ -46,7 +46,33 @@ const envSchema = z.object({
   API_DOCS: unsetIfEmpty(z.enum(['true', 'false'])),
   /** Scales every route's rate limit (load tests, trusted networks); 1 keeps the defaults. */
   OIDC_PROVIDERS: z.string().optional(),
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * The proxies whose X-Forwarded-For is believed, by address: IPs or CIDRs, comma-separated
+   * (e.g. 127.0.0.1 for nginx on the same host). Unset: none, the socket's address is the client.
+   */
+  TRUST_PROXY: unsetIfEmpty(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], {
+              error: 'must be IP addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1)',
+            }),
+          )
+          .min(1),
+      ),
+  ),
+  /** Replaced by TRUST_PROXY (addresses, not a hop count): refused when set, so it is not lost. */
+  TRUST_PROXY_HOPS: unsetIfEmpty(z.string()),
+  /** Bearer token of GET /metrics (Prometheus); unset: the endpoint does not exist. */
+  METRICS_TOKEN: unsetIfEmpty(secret),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
   /** Browser journeys only: a settable server clock at /api/test/clock (never in production). */
   TEST_CONTROLS: unsetIfEmpty(z.enum(['true', 'false'])),
@@ -149,8 +175,10 @@ export interface Config {
   };
   /** The journeys' controls (docs/decisions/browser-journeys.md); refused in production. */
   testControls: boolean;
-  /** Proxies in front of the app whose X-Forwarded-For may be believed (0 = none). */
-  trustProxyHops: number;
+  /** Token of GET /metrics; undefined = no metrics endpoint. */
+  metricsToken: string | undefined;
+  /** Addresses/CIDRs of the proxies whose X-Forwarded-For is believed (empty = none). */
+  trustProxy: string[];
   /** When the instance refuses new requests with 503 (@fastify/under-pressure); 0 = that check off. */
   loadShed: {
     enabled: boolean;
@@ -287,6 +315,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (twilioKeys === 2 && !e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
     problems.push('TWILIO_FROM: required with Twilio (or set TWILIO_MESSAGING_SERVICE_SID)');
   }
+  if (e.TRUST_PROXY_HOPS !== undefined) {
+    problems.push(
+      'TRUST_PROXY_HOPS: no longer read; set TRUST_PROXY to the proxy addresses instead (e.g. 127.0.0.1)',
+    );
+  }
   if (e.OUTBOX_LEASE_MS < 2 * e.OUTSIDE_TIMEOUT_MS) {
     problems.push('OUTBOX_LEASE_MS: must be at least twice OUTSIDE_TIMEOUT_MS');
   }
@@ -331,7 +364,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: (e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     testControls: e.TEST_CONTROLS === 'true',
-    trustProxyHops: e.TRUST_PROXY_HOPS,
+    trustProxy: e.TRUST_PROXY ?? [],
+    metricsToken: e.METRICS_TOKEN,
     gateways: {
       cardPointeBaseUrl: e.CARDPOINTE_BASE_URL?.replace(/\/+$/, ''),
       transitBaseUrl: e.TRANSIT_BASE_URL?.replace(/\/+$/, ''),

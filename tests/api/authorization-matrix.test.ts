@@ -34,8 +34,11 @@ async function anonCookie(): Promise<{ cookie: string; uid: string }> {
   return { cookie: String(res.headers['set-cookie']).split(';')[0]!, uid: res.json().uid };
 }
 
+const METRICS_TOKEN = 'o'.repeat(40);
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the operator's token set, so GET /metrics (access 'operator') is in the table too.
+  t = await createTestApp({ env: { METRICS_TOKEN } });
   const a = await createMerchant(t.ctx.db);
   const b = await createMerchant(t.ctx.db);
   const c = await createCustomer(t.ctx.db);
@@ -69,7 +72,15 @@ describe('authorization matrix', () => {
   it('has routes of every access kind to check', () => {
     const kinds = new Set(t.routes.map((r) => r.access));
     expect(kinds).toEqual(
-      new Set(['public', 'customer', 'merchant', 'signedInMerchant', 'diner', 'printer']),
+      new Set([
+        'public',
+        'customer',
+        'merchant',
+        'signedInMerchant',
+        'diner',
+        'operator',
+        'printer',
+      ]),
     );
     expect(t.routes.length).toBeGreaterThan(10);
   });
@@ -97,6 +108,25 @@ describe('authorization matrix', () => {
     for (const route of printerRoutes)
       for (const who of Object.keys(cookies) as (keyof typeof cookies)[])
         expect(await call(route, who), `${route.method} ${route.url} as ${who}`).toBe(401);
+  });
+
+  // The platform's tools (issue 31): only the operator's bearer token, no session of any kind.
+  it('lets only the operator token through an operator route', async () => {
+    const operatorRoutes = t.routes.filter((r) => r.access === 'operator');
+    expect(operatorRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /metrics']);
+    for (const route of operatorRoutes) {
+      const label = `${route.method} ${route.url}`;
+      for (const who of Object.keys(cookies) as (keyof typeof cookies)[])
+        expect(await call(route, who), `${label} as ${who}`).toBe(401);
+      const bearer = (token: string) =>
+        t.app.inject({
+          method: route.method as 'GET',
+          url: route.url,
+          headers: { authorization: `Bearer ${token}`, cookie: cookies.merchantA },
+        });
+      expect((await bearer('o'.repeat(39))).statusCode, label).toBe(401);
+      expect(DENIED, label).not.toContain((await bearer(METRICS_TOKEN)).statusCode);
+    }
   });
 
   it('lets only a signed-in customer through a customer route', async () => {

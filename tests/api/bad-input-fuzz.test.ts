@@ -80,6 +80,8 @@ const cookies: Record<Access, string> = {
   signedInMerchant: '',
   diner: '',
   printer: '',
+  // GET /metrics exists only with METRICS_TOKEN (not set here) and takes no input.
+  operator: '',
 };
 /** Ids of the requests that got past onRequest (access, rate limits) into preValidation. */
 const reached = new Set<string>();

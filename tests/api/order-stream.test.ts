@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STREAMS_PER_MERCHANT } from '../../src/contract/merchant-orders.js';
 import type { App } from '../../src/server/app.js';
+import { SHUTDOWN_RETRY_MS } from '../../src/server/modules/order-events/event-stream.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { placeTestOrder } from '../support/orders.js';
 import { openEventStream } from '../support/sse.js';
@@ -116,7 +117,7 @@ describe('GET .../orders/stream', () => {
 });
 
 describe('closing the app', () => {
-  it('ends the open streams instead of waiting for them', async () => {
+  it('ends the open streams instead of waiting for them, telling them to come back soon', async () => {
     const app = await createTestApp();
     await app.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
@@ -126,10 +127,15 @@ describe('closing the app', () => {
       headers: { cookie },
     });
     expect(res.status).toBe(200);
+    let text = '';
     const reading = (async () => {
-      for await (const _ of res.body!) void _;
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array);
     })();
     await app.app.close();
     await reading; // the stream ended from the server's side
+    // Its last words: a short reconnect delay (a rolling restart; docs/decisions/operations.md).
+    expect(text.startsWith('retry: 3000\n\n')).toBe(true);
+    expect(text.endsWith(`retry: ${SHUTDOWN_RETRY_MS}\n\n`)).toBe(true);
   });
 });

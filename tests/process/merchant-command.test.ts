@@ -3,7 +3,7 @@
 // a running production server) and on the embedded PGlite in a temporary data folder (which the
 // running server holds, so the command must say to stop it first).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -68,6 +68,17 @@ describe('merchant command input', () => {
     expect(idAndMissing.stderr).toMatch(/--id: must be 2–64 lower-case letters/);
     for (const flag of ['--address', '--time-zone', '--phone', '--email'])
       expect(idAndMissing.stderr).toContain(`${flag}: is required`);
+
+    // disable/enable check the id with the same rule, before any database is opened.
+    const badDisable = await runMerchantCommand(['disable', '--id', 'Corner Noodle'], {
+      DATA_DIR: dataDir,
+    });
+    expect(badDisable.code).toBe(1);
+    expect(badDisable.stderr).toMatch(
+      /Cannot disable the merchant:\n {2}--id: must be 2–64 lower-case/,
+    );
+    const enableNoId = await runMerchantCommand(['enable'], { DATA_DIR: dataDir });
+    expect(enableNoId.stderr).toContain('--id: is required');
 
     const noId = await runMerchantCommand(['reset-password'], { DATA_DIR: dataDir });
     expect(noId.code).toBe(1);
@@ -136,6 +147,45 @@ describe.skipIf(!serverUrl)('merchant command on the PostgreSQL server', () => {
     const missing = await runMerchantCommand(['reset-password', '--id', 'nobody-here'], env);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--id: no merchant has the id "nobody-here"');
+
+    // Merchant care beside the live server: disable ends the merchant's session and sign-in.
+    const again = await merchantSignIn(app.base, 'corner-noodle', newPassword);
+    const disabled = await runMerchantCommand(['disable', '--id', 'corner-noodle'], env);
+    expect(disabled.code, disabled.stderr).toBe(0);
+    expect(disabled.stdout).toContain('Merchant "corner-noodle" disabled');
+    const listed = await runMerchantCommand(['list'], env);
+    expect(listed.stdout).toMatch(
+      /^corner-noodle\s+disabled\s+\d{4}-\d\d-\d\d\s+Corner Noodle House$/m,
+    );
+    expect(listed.stdout).toContain('1 merchant, 1 disabled');
+    const after = await fetch(`${app.base}/api/merchantUsers/isAuth`, {
+      headers: { cookie: again.cookie },
+    });
+    expect(await after.json()).toEqual({ isAuth: false });
+    expect((await merchantSignIn(app.base, 'corner-noodle', newPassword)).status).toBe(403);
+    const enabled = await runMerchantCommand(['enable', '--id', 'corner-noodle'], env);
+    expect(enabled.stdout).toContain('Merchant "corner-noodle" enabled');
+    expect((await merchantSignIn(app.base, 'corner-noodle', newPassword)).status).toBe(200);
+
+    // The merchant's data export, beside the live server.
+    const out = join(tempDir('cli-export'), 'corner-noodle');
+    const exported = await runMerchantCommand(
+      ['export', '--id', 'corner-noodle', '--out', out],
+      env,
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('(0 orders)');
+    expect(readdirSync(out).sort()).toEqual([
+      'menu.json',
+      'orders.csv',
+      'orders.jsonl',
+      'settings.json',
+    ]);
+    const settings = readFileSync(join(out, 'settings.json'), 'utf8');
+    expect(JSON.parse(settings)).toMatchObject({ name: 'Corner Noodle House' });
+    expect(settings).not.toContain('$argon2');
+    const noOut = await runMerchantCommand(['export', '--id', 'corner-noodle'], env);
+    expect(noOut.stderr).toContain('--out: is required');
   }, 300_000);
 });
 

@@ -1,10 +1,19 @@
-// `npm run merchant -- create …` / `reset-password …`: the operator's way to make a merchant
+// `npm run merchant -- create …` / `reset-password …` / `list` / `disable …` / `enable …`: the operator's way to make a merchant
 // account when production starts empty (no demo seed), and to give a merchant a new password.
 // Input is checked with the domain's rules before the database is opened; every bad value is
 // reported with the flag that carried it. The database is the server's own (same configuration,
 // same opening, migrations applied). The generated password is printed once, on stdout, and
 // nowhere else.
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { createAdapters } from '../adapters/index.js';
+import { type AppContext, systemClock } from '../app-context.js';
+import {
+  exportMerchantOrders,
+  merchantMenuExport,
+  merchantSettingsExport,
+} from '../modules/merchant-export/index.js';
 import { pino } from 'pino';
 import { createGeoAdapter } from '../adapters/geo/index.js';
 import { ConfigError, loadConfig } from '../config.js';
@@ -13,6 +22,11 @@ import { DataDirLockedError } from '../db/data-dir-lock.js';
 import { openConfiguredDatabase } from '../db/open-configured.js';
 import { AppError } from '../lib/app-error.js';
 import { loggerOptions } from '../lib/logger.js';
+import {
+  checkedMerchantId,
+  listMerchants,
+  setMerchantDisabled,
+} from '../modules/merchants/merchant-care.service.js';
 import {
   createMerchantAccount,
   parseNewMerchant,
@@ -23,9 +37,17 @@ export const USAGE = `Usage:
   npm run merchant -- create --id <merchant id> --name <name> --address "<street, city, ST 12345>"
                              --time-zone <IANA zone> --phone <phone> --email <email>
   npm run merchant -- reset-password --id <merchant id>
+  npm run merchant -- list
+  npm run merchant -- disable --id <merchant id>
+  npm run merchant -- enable --id <merchant id>
+  npm run merchant -- export --id <merchant id> --out <folder>
+      writes settings.json, menu.json, orders.jsonl (one order a line) and orders.csv
 
 Uses the server's configuration (DATABASE_URL, or the embedded database in DATA_DIR) and prints
 the merchant's new password once. After a build: node dist/node/server/cli/merchant.js …`;
+
+const COMMANDS = ['create', 'reset-password', 'list', 'disable', 'enable', 'export'] as const;
+type Command = (typeof COMMANDS)[number];
 
 /** The input field each flag carries, for error messages that name the flag typed. */
 const FLAG_OF: Record<string, string> = {
@@ -35,6 +57,7 @@ const FLAG_OF: Record<string, string> = {
   timeZone: '--time-zone',
   phone: '--phone',
   email: '--email',
+  out: '--out',
 };
 
 export interface CommandIo {
@@ -58,7 +81,7 @@ export async function runMerchantCommand(argv: string[], io: CommandIo): Promise
     return 0;
   }
   const { command, values } = parsed;
-  if (command !== 'create' && command !== 'reset-password') {
+  if (!COMMANDS.includes(command as Command)) {
     io.err(`${command ? `Unknown command "${command}".` : 'No command given.'}\n\n${USAGE}\n`);
     return 2;
   }
@@ -74,7 +97,13 @@ export async function runMerchantCommand(argv: string[], io: CommandIo): Promise
       email: values.email,
     };
     if (command === 'create') parseNewMerchant(input);
-    else if (!input.merchantId?.trim())
+    else if (command === 'disable' || command === 'enable' || command === 'export')
+      checkedMerchantId(input.merchantId);
+    if (command === 'export' && !values.out?.trim())
+      throw new AppError('invalid_input', 'Invalid input', [
+        { path: ['out'], message: 'is required' },
+      ]);
+    else if (command === 'reset-password' && !input.merchantId?.trim())
       throw new AppError('invalid_input', 'Invalid input', [
         { path: ['merchantId'], message: 'is required' },
       ]);
@@ -84,14 +113,25 @@ export async function runMerchantCommand(argv: string[], io: CommandIo): Promise
     const log = pino(loggerOptions('warn'), pino.destination(2));
     const database = await openConfiguredDatabase(config, log);
     try {
-      return command === 'create'
-        ? await create(database, config, input, io)
-        : await resetPassword(database, config, input.merchantId, io);
+      switch (command as Command) {
+        case 'create':
+          return await create(database, config, input, io);
+        case 'reset-password':
+          return await resetPassword(database, config, input.merchantId, io);
+        case 'list':
+          return await list(database, io);
+        case 'export':
+          return await exportMerchant(database, config, input.merchantId!, values.out!, io);
+        case 'disable':
+        case 'enable':
+          return await setDisabled(database, input.merchantId, command === 'disable', io);
+      }
+      return 2;
     } finally {
       await database.close();
     }
   } catch (err) {
-    io.err(`${describeFailure(err, command)}\n`);
+    io.err(`${describeFailure(err, command ?? '')}\n`);
     return 1;
   }
 }
@@ -108,6 +148,7 @@ function parseCommandLine(argv: string[]) {
       'time-zone': { type: 'string' },
       phone: { type: 'string' },
       email: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -157,8 +198,85 @@ async function resetPassword(
   return 0;
 }
 
+async function list(database: Database, io: CommandIo): Promise<number> {
+  const rows = await listMerchants(database.db);
+  const width = Math.max(8, ...rows.map((r) => r.merchantId.length));
+  io.out(
+    [
+      `${'MERCHANT'.padEnd(width)}  STATUS    CREATED     NAME`,
+      ...rows.map(
+        (r) =>
+          `${r.merchantId.padEnd(width)}  ${(r.disabledAt ? 'disabled' : 'active').padEnd(8)}  ${r.createdAt.toISOString().slice(0, 10)}  ${r.name}`,
+      ),
+      `${rows.length} merchant${rows.length === 1 ? '' : 's'}, ${rows.filter((r) => r.disabledAt).length} disabled`,
+      '',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+async function setDisabled(
+  database: Database,
+  merchantId: string | undefined,
+  disabled: boolean,
+  io: CommandIo,
+): Promise<number> {
+  const r = await setMerchantDisabled(database.db, merchantId, disabled, new Date());
+  io.out(
+    disabled
+      ? r.changed
+        ? `Merchant "${r.merchantId}" disabled: its store takes no orders, its dashboard no sign-ins, and every session was signed out. Orders already placed still settle.\n`
+        : `Merchant "${r.merchantId}" was already disabled.\n`
+      : r.changed
+        ? `Merchant "${r.merchantId}" enabled: its store takes orders again and it may sign in.\n`
+        : `Merchant "${r.merchantId}" was not disabled.\n`,
+  );
+  return 0;
+}
+
+async function exportMerchant(
+  database: Database,
+  config: ReturnType<typeof loadConfig>,
+  merchantId: string,
+  folder: string,
+  io: CommandIo,
+): Promise<number> {
+  const log = pino(loggerOptions('warn'), pino.destination(2));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: systemClock,
+    log,
+    adapters: createAdapters(config),
+    hooks: { orderPlaced: [] },
+  };
+  mkdirSync(folder, { recursive: true });
+  const settings = await merchantSettingsExport(ctx, merchantId);
+  writeFileSync(join(folder, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  const menu = await merchantMenuExport(ctx, merchantId);
+  writeFileSync(join(folder, 'menu.json'), `${JSON.stringify(menu, null, 2)}\n`);
+  const json = createWriteStream(join(folder, 'orders.jsonl'));
+  const csv = createWriteStream(join(folder, 'orders.csv'));
+  const count = await exportMerchantOrders(ctx, merchantId, { json, csv });
+  await Promise.all([json, csv].map((s) => new Promise((r) => s.end(r))));
+  io.out(
+    `Exported merchant "${merchantId}" to ${folder}: settings.json, menu.json (${menu.items.length} items), orders.jsonl and orders.csv (${count} orders).\n`,
+  );
+  return 0;
+}
+
+const FAILURE_OF: Record<string, string> = {
+  create: 'create the merchant',
+  'reset-password': 'reset the password',
+  list: 'list the merchants',
+  disable: 'disable the merchant',
+  enable: 'enable the merchant',
+  export: "export the merchant's data",
+};
+
 function describeFailure(err: unknown, command: string): string {
-  const what = command === 'create' ? 'create the merchant' : 'reset the password';
+  const what = FAILURE_OF[command] ?? command;
   if (err instanceof AppError && err.issues?.length) {
     const lines = err.issues.map((i) => {
       const field = String(i.path[0] ?? '');

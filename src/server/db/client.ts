@@ -47,6 +47,8 @@ export interface Database {
     opts?: ListenOptions,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL server only: the connection pool's use now (the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /** PGlite only: the whole data folder as a tar, to start other instances from (tests). */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -126,6 +128,12 @@ async function openPg(opts: Extract<DatabaseOptions, { kind: 'pg' }>): Promise<D
   return {
     kind: 'pg',
     db,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
     query: async (text, params) => {
       const r = await pool.query(text, params);
       return { rows: r.rows as Record<string, unknown>[] };

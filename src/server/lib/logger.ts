@@ -3,6 +3,7 @@
 // logged without its values; a database error without the values of its query.
 import { type LoggerOptions, stdSerializers } from 'pino';
 import { isQueryError } from '../db/query-errors.js';
+import { currentRequestId } from './request-context.js';
 
 const SENSITIVE_KEYS = [
   'password',
@@ -143,6 +144,12 @@ export function withoutQueryValues(err: unknown): unknown {
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
+    // A line written for a request names it, even through ctx.log (a gateway call, the outbox
+    // worker delivering a message the request queued); Fastify's request logger names it already.
+    mixin: (_fields, _level, logger) => {
+      const reqId = currentRequestId();
+      return reqId === undefined || 'reqId' in logger.bindings() ? {} : { reqId };
+    },
     redact: { paths: REDACT_PATHS, censor: CENSOR },
     serializers: {
       req: requestSerializer,

@@ -1,5 +1,6 @@
 // Every route declares who may call it (config.access). The rule is enforced here, before the
 // handler, and the declared table is what the authorization-matrix test walks.
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../lib/app-error.js';
 import { missingAnonId, readAnonId } from '../modules/diners/index.js';
@@ -13,12 +14,13 @@ import { type LoadClass, loadClassOf } from './load-shedding.js';
  * uploads); the route acts on the caller's own data only, so another merchant's is never in reach
  * (no session 401). diner: the browser whose anonymous-id cookie holds the route's :uid parameter
  * (no cookie 401, another id 403), so one diner can never read or change another's cart.
- */
-/**
+ * operator: the platform's own tools (Prometheus), with `Authorization: Bearer <METRICS_TOKEN>`
+ * (anything else 401); no session of any kind opens it.
  * printer: a CloudPRNT printer, by HTTP Basic with its own token. The hook only asks for the
  * header; the printers module checks the token against the printer of the path.
  */
-export type Access = 'public' | 'customer' | 'merchant' | 'signedInMerchant' | 'diner' | 'printer';
+export type Access =
+  'public' | 'customer' | 'merchant' | 'signedInMerchant' | 'diner' | 'operator' | 'printer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,10 +70,25 @@ export function collectRoutes(app: FastifyInstance, table: RouteEntry[]): void {
  * Enforces the declared rule. Runs in onRequest, after the session hook and before the body is
  * parsed or validated, so a caller without the right gets 401/403 whatever it sent.
  */
-export function enforceAccess(app: FastifyInstance): void {
+export function enforceAccess(
+  app: FastifyInstance,
+  opts: { operatorToken?: string | undefined } = {},
+): void {
+  const operatorToken = opts.operatorToken ? Buffer.from(`Bearer ${opts.operatorToken}`) : null;
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
+    if (access === 'operator') {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      // Compared in constant time: the token is a password.
+      if (
+        !operatorToken ||
+        given.length !== operatorToken.length ||
+        !timingSafeEqual(given, operatorToken)
+      )
+        throw new AppError('unauthenticated', 'The metrics need the operator token');
+      return;
+    }
     if (access === 'diner') {
       const uid = readAnonId(request);
       if (!uid) throw missingAnonId();

@@ -107,6 +107,11 @@ export const merchants = pgTable(
     customerInfoCollect: jsonb('customer_info_collect').$type<CustomerInfoCollect>(),
     /** Set when the seed created this merchant, so a re-seed never overwrites a merchant's edits. */
     seededAt: text('seeded_version'),
+    /**
+     * Set by the platform (`npm run merchant -- disable`): the store takes no orders and its
+     * dashboard no sign-ins; orders already placed still settle (docs/decisions/operations.md).
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -122,7 +122,8 @@ export function priceCart(input: PricingInput): PricedCart {
   const { merchant, checkout } = input;
   const zone = merchant.timeZone;
   const orderAt = orderInstant(checkout, input.now, zone);
-  const storeOpen = isOpenAt(merchant.businessHours, orderAt, zone);
+  // A store the platform disabled shows as closed: the cart offers no ordering.
+  const storeOpen = !merchant.disabledAt && isOpenAt(merchant.businessHours, orderAt, zone);
 
   const drafts = input.lines.map((row) => {
     const item = input.items.get(row.itemId);

@@ -38,6 +38,7 @@ import {
 } from '../payments/index.js';
 import { isPhoneVerified } from '../verification/index.js';
 import { findMerchantAndKey } from './send-order.repository.js';
+import { STORE_UNAVAILABLE } from '../merchants/index.js';
 
 export interface SendOrderRequest {
   merchantId: string;
@@ -106,6 +107,11 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     const earlier = await earlierAnswer(ctx, merchant.id, req.uid, req.idempotencyKey, fingerprint);
     if (earlier) return earlier;
   }
+  // A disabled store takes no new orders; a retry of one already placed got its answer above.
+  if (merchant.disabledAt)
+    throw new AppError('store_closed', STORE_UNAVAILABLE, [
+      { path: ['params', 'merchantId'], message: STORE_UNAVAILABLE },
+    ]);
   const { card, ...info } = req.checkout;
   // Send order prices exactly what it is sent, so it checks again what the store offers.
   await checkOfferedChoices(ctx, merchant, info, ['body', 'checkout']);

@@ -4,6 +4,7 @@ import { checkPassword, hashPassword } from '../../lib/passwords.js';
 import { auditEntry, insertAudit } from '../audit/index.js';
 import { endMerchantSessions } from '../sessions/index.js';
 import { type SignInSource, admitSignInTry, signInSucceeded } from '../sign-in-guard/index.js';
+import { MERCHANT_DISABLED } from './merchant-care.service.js';
 import { findMerchantCredentials, updateMerchantPasswordHash } from './merchants.repository.js';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials provided';
@@ -23,6 +24,8 @@ export async function authenticateMerchant(
   const found = await findMerchantCredentials(ctx.db, merchantId);
   const ok = await checkPassword(found?.passwordHash, password);
   if (!found || !ok) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
+  // Told only to whoever knows the password: the store itself says it is unavailable anyway.
+  if (found.disabledAt) throw new AppError('forbidden', MERCHANT_DISABLED);
   await signInSucceeded(ctx, attempt);
   return { id: found.id, merchantId: found.merchantId, signInKey: attempt.accountKey };
 }

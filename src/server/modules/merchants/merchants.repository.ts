@@ -47,6 +47,7 @@ export async function findMerchantCredentials(tx: Tx, merchantId: string) {
       id: merchants.id,
       merchantId: merchants.merchantId,
       passwordHash: merchants.passwordHash,
+      disabledAt: merchants.disabledAt,
     })
     .from(merchants)
     .where(eq(merchants.merchantId, merchantId));
@@ -150,4 +151,34 @@ export async function replaceDineinTables(tx: Tx, merchantUuid: string, names: s
   if (added.length > 0) {
     await tx.insert(dineinTables).values(added.map((name) => ({ merchantId: merchantUuid, name })));
   }
+}
+
+/** Every merchant with what the operator's list shows, oldest first. */
+export async function listMerchantsForCare(tx: Tx) {
+  return tx
+    .select({
+      merchantId: merchants.merchantId,
+      name: merchants.name,
+      createdAt: merchants.createdAt,
+      disabledAt: merchants.disabledAt,
+    })
+    .from(merchants)
+    .orderBy(merchants.createdAt, merchants.merchantId);
+}
+
+/**
+ * Sets (a time) or clears (null) the merchant's disabled mark, keeping the first time when it is
+ * already disabled. Undefined when no such merchant; `changed` false when it already was so.
+ */
+export async function setMerchantDisabledAt(tx: Tx, merchantId: string, at: Date | null) {
+  const [before] = await tx
+    .select({ id: merchants.id, disabledAt: merchants.disabledAt })
+    .from(merchants)
+    .where(eq(merchants.merchantId, merchantId))
+    .for('update');
+  if (!before) return undefined;
+  const changed = (before.disabledAt === null) !== (at === null);
+  if (changed)
+    await tx.update(merchants).set({ disabledAt: at }).where(eq(merchants.id, before.id));
+  return { id: before.id, changed };
 }

@@ -7,6 +7,12 @@ import type { Logger } from 'pino';
 import type { OrderEventHub } from './hub.js';
 
 const HEARTBEAT_MS = 15_000;
+/**
+ * The reconnect delay a stream tells its browser when the instance shuts down (a rolling
+ * restart): EventSource comes back this soon with Last-Event-ID, through the proxy, to an instance
+ * still running, and the merchant's stream replays what it missed from the table.
+ */
+export const SHUTDOWN_RETRY_MS = 500;
 /** How often a stream reads the table itself while the hub's LISTEN is down. */
 const POLL_WITHOUT_LISTEN_MS = 2_000;
 
@@ -23,8 +29,11 @@ export interface EventStreamOptions {
   merchantUuid: string;
   /** The one order this stream follows (a diner's page): woken only for it. */
   orderId?: string;
-  /** The server's open streams: each registers its end here so closing the server ends it. */
-  open: Set<() => void>;
+  /**
+   * The server's open streams: each registers its end here so closing the server ends it
+   * (`'shutdown'`: with a short retry hint first).
+   */
+  open: Set<(why?: 'shutdown') => void>;
   log: Logger;
   /** Reads what is new and sends it; called one at a time. Returns true to be called again now. */
   read: (sink: EventStreamSink) => Promise<boolean>;
@@ -88,18 +97,19 @@ export async function serveEventStream(o: EventStreamOptions): Promise<void> {
       void pump();
     }
   }, POLL_WITHOUT_LISTEN_MS);
-  const end = () => {
+  const end = (why?: 'shutdown') => {
     if (ended) return;
     ended = true;
     clearInterval(timer);
     unsubscribe();
     o.open.delete(end);
     o.onEnd?.();
+    if (why === 'shutdown' && !res.destroyed) res.write(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
     res.end();
   };
   o.open.add(end);
-  o.req.raw.on('close', end);
-  res.on('close', end);
+  o.req.raw.on('close', () => end());
+  res.on('close', () => end());
   // The caller may have hung up while the route was still reading (its 'close' has passed): the
   // stream ends at once, so its place in the budget comes back.
   if (o.req.raw.destroyed || res.destroyed) {

@@ -15,6 +15,7 @@ import { PLACED_ORDER_STREAMS_PER_ORDER, streamPlacedOrder } from '../../../cont
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/index.js';
+import { metricsOf } from '../metrics/index.js';
 import { lastOrderEventSeq, orderEventsAfter } from '../orders/index.js';
 import { serveEventStream } from './event-stream.js';
 import { OrderEventHub } from './hub.js';
@@ -37,15 +38,17 @@ export const orderStreamRoutes =
   async (app) => {
     const hub = new OrderEventHub(ctx.database, ctx.log);
     await hub.start();
-    const open = new Set<() => void>();
+    const open = new Set<(why?: 'shutdown') => void>();
+    const live = metricsOf(ctx).liveStreams;
     const budget = new StreamBudget({
       perMerchant: ORDER_STREAMS_PER_MERCHANT,
       perOrder: PLACED_ORDER_STREAMS_PER_ORDER,
       dinerTotal: ctx.config.liveStreams.maxDiner,
     });
-    // Before the server waits for its connections to finish: an open stream never would.
+    // Before the server waits for its connections to finish: an open stream never would. Each
+    // is told to come back soon (a rolling restart: the proxy sends it to another instance).
     app.addHook('preClose', async () => {
-      for (const end of open) end();
+      for (const end of open) end('shutdown');
     });
     app.addHook('onClose', async () => hub.close());
 
@@ -83,6 +86,7 @@ export const orderStreamRoutes =
           let last =
             resumeFrom(req.headers['last-event-id'], req.query.lastEventId) ??
             (await lastOrderEventSeq(ctx.db, merchant.id));
+          live.inc({ kind: 'merchant' });
           await serveEventStream({
             req,
             reply,
@@ -104,7 +108,10 @@ export const orderStreamRoutes =
               }
               return events.length === BATCH;
             },
-            onEnd: release,
+            onEnd: () => {
+              live.dec({ kind: 'merchant' });
+              release();
+            },
           });
         }),
     );
@@ -118,6 +125,7 @@ export const orderStreamRoutes =
           const first = await placedOrderStatus(ctx.db, merchantId, id);
           if (!first) throw notFound('Order');
           let sent = '';
+          live.inc({ kind: 'diner' });
           await serveEventStream({
             req,
             reply,
@@ -134,7 +142,10 @@ export const orderStreamRoutes =
               if (text !== sent && sink.send({ event: 'status', data: now.event })) sent = text;
               return false;
             },
-            onEnd: release,
+            onEnd: () => {
+              live.dec({ kind: 'diner' });
+              release();
+            },
           });
         }),
     );

@@ -7,6 +7,7 @@ export {
   findByKeyPrefix,
   listRecent,
   messagesStatement,
+  outboxBacklog,
   runOutboxWorker,
 } from './outbox.service.js';
 export { EMAIL_SUBJECT_MAX, EMAIL_TEXT_MAX, SMS_BODY_MAX } from './outbox.types.js';

@@ -234,3 +234,19 @@ export async function listRecent(
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(opts.limit);
 }
+
+/**
+ * Messages waiting (pending, failed awaiting a retry, sending) and given up (dead), by kind, for
+ * the metrics. Sent rows are not counted: the status index answers without reading them.
+ */
+export async function outboxBacklog(
+  tx: Tx,
+): Promise<{ kind: string; status: OutboxStatus; count: number }[]> {
+  return tx
+    .select({ kind: outbox.kind, status: outbox.status, count: sql<number>`count(*)::int` })
+    .from(outbox)
+    .where(inArray(outbox.status, ['pending', 'failed', 'sending', 'dead']))
+    .groupBy(outbox.kind, outbox.status) as Promise<
+    { kind: string; status: OutboxStatus; count: number }[]
+  >;
+}

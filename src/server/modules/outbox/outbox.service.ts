@@ -11,6 +11,7 @@ import type { AppContext } from '../../app-context.js';
 import type { Statement, Tx } from '../../db/client.js';
 import { describeDatabaseError, isDatabaseUnavailable } from '../../db/connection-errors.js';
 import { invalidInput } from '../../lib/app-error.js';
+import { currentRequestId, runAsRequest } from '../../lib/request-context.js';
 import {
   type OutboxRow,
   claimDue,
@@ -83,7 +84,8 @@ function checkedMessage(message: OutboxMessage): NewMessage {
     kind: message.kind,
     merchantId: message.merchantId ?? null,
     messageKey: message.messageKey,
-    payload: parsed.data as Record<string, unknown>,
+    // The request that queued it, so the worker's log lines name it too (lib/request-context.ts).
+    payload: { ...(parsed.data as Record<string, unknown>), ...requestIdField() },
     ...(message.notBefore ? { nextAttemptAt: message.notBefore } : {}),
   };
 }
@@ -203,7 +205,24 @@ export async function processOutbox(
   return total;
 }
 
+function requestIdField(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId ? { requestId } : {};
+}
+
+/** Delivers one message as work of the request that queued it (its log lines name it). */
 async function deliverOne(
+  ctx: AppContext,
+  row: OutboxRow,
+  workerId: string,
+): Promise<'sent' | 'retrying' | 'dead'> {
+  const requestId = (row.payload as { requestId?: unknown }).requestId;
+  return typeof requestId === 'string'
+    ? runAsRequest(requestId, () => deliverMessage(ctx, row, workerId))
+    : deliverMessage(ctx, row, workerId);
+}
+
+async function deliverMessage(
   ctx: AppContext,
   row: OutboxRow,
   workerId: string,
@@ -453,3 +472,6 @@ export const findByKeyPrefix: typeof outboxRows.findByKeyPrefix = (tx, prefix) =
 /** The read model of the developer's outbox view: SMS and email, newest first. */
 export const listRecent: typeof outboxRows.listRecent = (tx, opts) =>
   outboxRows.listRecent(tx, opts);
+
+/** The metrics' read model: messages waiting or dead, by kind and status. */
+export const outboxBacklog: typeof outboxRows.outboxBacklog = (tx) => outboxRows.outboxBacklog(tx);

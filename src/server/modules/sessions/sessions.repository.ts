@@ -1,5 +1,5 @@
 // The sessions table: rows are found by the token's hash (the token itself is never stored).
-import { type Placeholder, and, eq, gt, lt, sql } from 'drizzle-orm';
+import { type Placeholder, and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedOn } from '../../db/prepared.js';
 import { customers, merchants, sessions } from '../../db/schema/index.js';
@@ -36,6 +36,9 @@ const merchantOfSession = (db: Db) =>
       and(
         liveSession(sql.placeholder('tokenHash'), 'merchant', sql.placeholder('now')),
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        // A disabled merchant's sessions are deleted as it is disabled; this also ends one
+        // made by a sign-in that raced the disabling.
+        isNull(merchants.disabledAt),
       ),
     )
     .prepare('merchant_of_session');

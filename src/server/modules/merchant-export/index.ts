@@ -1,0 +1,7 @@
+// The merchant-export module's public file (docs/decisions/module-boundaries.md).
+export {
+  csvField,
+  exportMerchantOrders,
+  merchantMenuExport,
+  merchantSettingsExport,
+} from './merchant-export.service.js';

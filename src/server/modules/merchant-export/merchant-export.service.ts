@@ -1,0 +1,62 @@
+// A merchant's data export (issue 31): its menu and settings as the API shows them, and its
+// orders as JSON lines and CSV, written as they are read. The settings are the dashboard's own
+// view (no password hash; payment credentials are never part of it, only whether they are set).
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { AppContext } from '../../app-context.js';
+import { notFound } from '../../lib/app-error.js';
+import { findMerchantBySlug } from '../merchants/index.js';
+import { getCategories, getItems } from '../menu/index.js';
+import { getMerchantBusinessInfo } from '../store/index.js';
+import { EXPORTED_ORDER_COLUMNS, exportOrdersPage } from './merchant-export.repository.js';
+
+const PAGE = 1000;
+
+/** One CSV field (RFC 4180), with a leading = + - @ neutralised so a spreadsheet runs nothing. */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = value instanceof Date ? value.toISOString() : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+async function write(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+export async function merchantSettingsExport(ctx: AppContext, merchantId: string) {
+  return getMerchantBusinessInfo(ctx, merchantId);
+}
+
+/** The menu as the storefront's API shows it: categories and items. */
+export async function merchantMenuExport(ctx: AppContext, merchantId: string) {
+  return {
+    categories: await getCategories(ctx, merchantId),
+    items: await getItems(ctx, merchantId),
+  };
+}
+
+/** Streams every order of the merchant to `json` (one object a line) and `csv`; returns the count. */
+export async function exportMerchantOrders(
+  ctx: AppContext,
+  merchantId: string,
+  out: { json: Writable; csv: Writable },
+): Promise<number> {
+  const merchant = await findMerchantBySlug(ctx.db, merchantId);
+  if (!merchant) throw notFound('Merchant');
+  const columns = Object.keys(EXPORTED_ORDER_COLUMNS) as (keyof typeof EXPORTED_ORDER_COLUMNS)[];
+  await write(out.csv, `${columns.join(',')}\r\n`);
+  let after: { createdAt: Date; id: string } | null = null;
+  let count = 0;
+  for (;;) {
+    const rows = await exportOrdersPage(ctx.db, merchant.id, after, PAGE);
+    for (const row of rows) {
+      await write(out.json, `${JSON.stringify(row)}\n`);
+      await write(out.csv, `${columns.map((c) => csvField(row[c])).join(',')}\r\n`);
+    }
+    count += rows.length;
+    if (rows.length < PAGE) return count;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.createdAt as Date, id: last.id as string };
+  }
+}

@@ -24,13 +24,11 @@ import { AppError } from '../lib/app-error.js';
 import { loggerOptions } from '../lib/logger.js';
 import {
   checkedMerchantId,
-  listMerchants,
-  setMerchantDisabled,
-} from '../modules/merchants/merchant-care.service.js';
-import {
   createMerchantAccount,
+  listMerchants,
   parseNewMerchant,
   resetMerchantPassword,
+  setMerchantDisabled,
 } from '../modules/merchants/index.js';
 
 export const USAGE = `Usage:

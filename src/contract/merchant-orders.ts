@@ -10,7 +10,7 @@ import { DATE_RANGE_KINDS, LAST_RANGE_DAY } from '../domain/schedule/date-ranges
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
 import { jsonQueryParam, latLng, merchantIdParam, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
-import { orderAmounts, orderLineView } from './orders.js';
+import { ORDER_STATES, orderAmounts, orderLineView } from './orders.js';
 import { defineRoute } from './route.js';
 
 /** The most orders one page of the list carries (the dashboard scrolls for more). */
@@ -21,7 +21,10 @@ export const MERCHANT_ORDERS_IDS_MAX = 100;
 
 export const merchantOrderView = z.object({
   _id: z.string(),
-  state: z.enum(['placed', 'voided']),
+  /** 'placed' for every state the merchant moves a placed order through (issue 26); see stage. */
+  state: z.enum(['placed', 'cancelled', 'voided']),
+  /** Where the order is in its life (docs/decisions/order-life.md). */
+  stage: z.enum(ORDER_STATES),
   /** The spec's orderId: the merchant's order number; larger numbers were placed later. */
   orderId: z.number().int(),
   dailyOrderId: z.number().int(),

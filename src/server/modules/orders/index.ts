@@ -31,3 +31,14 @@ export {
   placeOrder,
 } from './orders.service.js';
 export { orderAmountsOf, orderLineViews, readyTimeOf } from './order-views.js';
+export {
+  type CommandDone,
+  type DashboardFields,
+  type OrderTarget,
+  acceptOrder,
+  cancelOrder,
+  completeOrder,
+  markOrderReady,
+  orderStateConflict,
+  updateDashboardFields,
+} from './order-commands.js';

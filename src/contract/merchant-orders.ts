@@ -226,6 +226,43 @@ export const updateMerchantOrder = defineRoute('PUT', `${base}/order/_idOrder/:i
 });
 
 /**
+ * The order's life on the merchant's side (issue 26, docs/decisions/order-life.md): accept (with
+ * the ready minutes), ready, complete, cancel. Each answers the order as it now is, or 409 naming
+ * the state the order is in when the command is not allowed there (or lost a race to another).
+ */
+export const acceptOrderBody = z.object({
+  willBeReadyInMinutes: z
+    .number()
+    .int(MESSAGES.INVALID)
+    .min(0, MESSAGES.INVALID)
+    .max(READY_MINUTES_MAX, MESSAGES.INVALID),
+});
+const orderCommand = (name: string) => `${base}/order/_id/:id/${name}`;
+const orderCommandParams = z.object({ merchantId: merchantIdParam, id: uuidParam });
+const commandAnswers = { 200: merchantOrderView, ...errorAnswers(400, 401, 403, 404, 409) };
+export const acceptMerchantOrder = defineRoute('POST', orderCommand('accept'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  body: acceptOrderBody,
+  response: commandAnswers,
+});
+export const markMerchantOrderReady = defineRoute('POST', orderCommand('ready'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  response: commandAnswers,
+});
+export const completeMerchantOrder = defineRoute('POST', orderCommand('complete'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  response: commandAnswers,
+});
+export const cancelMerchantOrder = defineRoute('POST', orderCommand('cancel'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  response: commandAnswers,
+});
+
+/**
  * POST .../sendOrderTimeSMS (spec: "with the updated order"). Only the order's `_id` and the
  * minutes are read: the phone and everything else come from the stored order (checklist C7.105),
  * so other fields the dashboard sends are ignored.

@@ -22,7 +22,11 @@ import { findMerchantBySlug } from '../merchants/index.js';
 import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/index.js';
 import { findByKeyPrefix } from '../outbox/index.js';
 import {
+  acceptOrder,
+  cancelOrder,
+  completeOrder,
   lockOrder,
+  markOrderReady,
   orderAmountsOf,
   orderLineViews,
   readyTimeOf,
@@ -310,3 +314,41 @@ export async function sendOrderTimeSms(
   const order = await getOrder(ctx, merchantId, { id: body._id });
   return { hasSentOrderTimeSMS: order.hasSentOrderTimeSMS, text, order };
 }
+
+/** Which life command a merchant route runs (issue 26). */
+export type LifeCommand = 'accept' | 'ready' | 'complete' | 'cancel';
+
+/**
+ * POST …/order/_id/:id/{accept,ready,complete,cancel}: the orders module's command, in one
+ * transaction. A card order whose money is still held or taken is not cancelled here yet: the
+ * release through payments (order-life.md "What cancel does") is not built, and cancelling
+ * without it would leave the money taken; the merchant voids it instead (409 says so).
+ */
+export async function runLifeCommand(
+  ctx: AppContext,
+  merchantId: string,
+  id: string,
+  command: LifeCommand,
+  actor: { sessionRef: string },
+  minutes?: number,
+): Promise<MerchantOrderView> {
+  const merchant = await merchantOf(ctx, merchantId);
+  const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
+  const target = { merchantUuid: merchant.id, timeZone: merchant.timeZone, orderId: id };
+  await ctx.db.transaction(async (tx) => {
+    if (command === 'accept') return acceptOrder(ctx, tx, target, minutes ?? 0, who);
+    if (command === 'ready') return markOrderReady(ctx, tx, target, who);
+    if (command === 'complete') return completeOrder(ctx, tx, target, who);
+    const done = await cancelOrder(ctx, tx, target, who);
+    if (done.money === 'release' && MONEY_HELD.has(done.before.paymentStatus)) {
+      const message = CANCEL_CARD_REFUSED;
+      throw new AppError('conflict', message, [{ path: ['params', 'id'], message }]);
+    }
+    return done;
+  });
+  return getOrder(ctx, merchantId, { id });
+}
+
+const MONEY_HELD = new Set(['pending', 'authorized', 'captured', 'unknown']);
+export const CANCEL_CARD_REFUSED =
+  'This card payment must be voided or returned first: cancel releases cash orders only for now';

@@ -40,5 +40,6 @@ export {
   completeOrder,
   markOrderReady,
   orderStateConflict,
+  settlePaymentCheck,
   updateDashboardFields,
 } from './order-commands.js';

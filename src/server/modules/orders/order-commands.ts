@@ -22,6 +22,7 @@ import {
   findMerchantOrderRow,
   notifyOrderState,
   recordOrderEvent,
+  settleUnknownPaymentRow,
   updateOrderIfIn,
 } from './orders.repository.js';
 
@@ -207,4 +208,20 @@ export async function updateDashboardFields(
         detail: { changed: audited },
       })),
   });
+}
+
+/**
+ * The merchant's check of a card payment whose outcome was unknown (payment checks): unknown →
+ * `paymentStatus`, in one conditional statement, so of two concurrent checks only one finds it
+ * still unknown. Undefined when the order is not this merchant's or no longer unknown. The state
+ * does not change (such an order failed); the caller writes the audit row with its charge note.
+ */
+export function settlePaymentCheck(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+  paymentStatus: 'none' | 'voided',
+  now: Date,
+) {
+  return settleUnknownPaymentRow(tx, merchantUuid, orderId, paymentStatus, now);
 }

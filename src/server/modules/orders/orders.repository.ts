@@ -261,6 +261,31 @@ export async function updateOrderIfIn(
 }
 
 /**
+ * unknown → `paymentStatus` in one conditional statement: of two concurrent calls only one finds
+ * the order still unknown. Undefined when the order is not this merchant's or no longer unknown.
+ */
+export async function settleUnknownPaymentRow(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+  paymentStatus: Extract<PaymentStatus, 'none' | 'voided'>,
+  now: Date,
+) {
+  const [row] = await tx
+    .update(orders)
+    .set({ paymentStatus, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.merchantId, merchantUuid),
+        eq(orders.paymentStatus, 'unknown'),
+      ),
+    )
+    .returning({ id: orders.id, paymentProvider: orders.paymentProvider });
+  return row;
+}
+
+/**
  * Claims the order for one merchant action at the gateway (void, tip adjustment) until `until`:
  * one conditional update, so of two concurrent actions on one order exactly one gets the row back,
  * on any instance. A claim left by a crash stops counting at its expiry.

@@ -10,7 +10,7 @@ import { DATE_RANGE_KINDS, LAST_RANGE_DAY } from '../domain/schedule/date-ranges
 import { ORDER_METHODS, PAYMENT_METHODS } from '../domain/settings/schemas.js';
 import { jsonQueryParam, latLng, merchantIdParam, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
-import { orderAmounts, orderLineView } from './orders.js';
+import { ORDER_STATES, orderAmounts, orderLineView } from './orders.js';
 import { defineRoute } from './route.js';
 
 /** The most orders one page of the list carries (the dashboard scrolls for more). */
@@ -21,7 +21,10 @@ export const MERCHANT_ORDERS_IDS_MAX = 100;
 
 export const merchantOrderView = z.object({
   _id: z.string(),
-  state: z.enum(['placed', 'voided']),
+  /** 'placed' for every state the merchant moves a placed order through (issue 26); see stage. */
+  state: z.enum(['placed', 'cancelled', 'voided']),
+  /** Where the order is in its life (docs/decisions/order-life.md). */
+  stage: z.enum(ORDER_STATES),
   /** The spec's orderId: the merchant's order number; larger numbers were placed later. */
   orderId: z.number().int(),
   dailyOrderId: z.number().int(),
@@ -220,6 +223,43 @@ export const updateMerchantOrder = defineRoute('PUT', `${base}/order/_idOrder/:i
   params: z.object({ merchantId: merchantIdParam, id: uuidParam }),
   body: orderUpdateBody,
   response: { 200: merchantOrderView, ...errors },
+});
+
+/**
+ * The order's life on the merchant's side (issue 26, docs/decisions/order-life.md): accept (with
+ * the ready minutes), ready, complete, cancel. Each answers the order as it now is, or 409 naming
+ * the state the order is in when the command is not allowed there (or lost a race to another).
+ */
+export const acceptOrderBody = z.object({
+  willBeReadyInMinutes: z
+    .number()
+    .int(MESSAGES.INVALID)
+    .min(0, MESSAGES.INVALID)
+    .max(READY_MINUTES_MAX, MESSAGES.INVALID),
+});
+const orderCommand = (name: string) => `${base}/order/_id/:id/${name}`;
+const orderCommandParams = z.object({ merchantId: merchantIdParam, id: uuidParam });
+const commandAnswers = { 200: merchantOrderView, ...errorAnswers(400, 401, 403, 404, 409) };
+export const acceptMerchantOrder = defineRoute('POST', orderCommand('accept'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  body: acceptOrderBody,
+  response: commandAnswers,
+});
+export const markMerchantOrderReady = defineRoute('POST', orderCommand('ready'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  response: commandAnswers,
+});
+export const completeMerchantOrder = defineRoute('POST', orderCommand('complete'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  response: commandAnswers,
+});
+export const cancelMerchantOrder = defineRoute('POST', orderCommand('cancel'), {
+  tags: ['merchant orders'],
+  params: orderCommandParams,
+  response: commandAnswers,
 });
 
 /**

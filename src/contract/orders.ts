@@ -2,6 +2,7 @@
 // amounts every order answer shows.
 import { z } from 'zod';
 import { ORDER_LIVE_STATUSES } from '../domain/merchant-rules/order-status.js';
+import { ORDER_LIFE_STATES, type OrderLifeState, isPlaced } from '../domain/orders/order-life.js';
 import { type OrderTotals, orderTotalsSchema } from '../domain/pricing/totals.js';
 import { merchantIdParam } from './common.js';
 import { errorBody } from './errors.js';
@@ -11,8 +12,29 @@ import { defineRoute } from './route.js';
 export const orderAmounts = orderTotalsSchema;
 export type OrderAmounts = OrderTotals;
 
-export const ORDER_STATES = ['awaiting_payment', 'placed', 'voided', 'failed'] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
+/**
+ * The order's life (docs/decisions/order-life.md): the domain's table is the one home of the
+ * states; the database column and the `stage` field of the views carry them.
+ */
+export const ORDER_STATES = ORDER_LIFE_STATES;
+export type OrderState = OrderLifeState;
+
+/**
+ * The `state` field the diner's page and the merchant's list had before the order's life grew
+ * (issue 26), kept as it was on the wire: every state the merchant moves a placed order through
+ * (accepted, ready, completed) still reads 'placed'; `stage` tells them apart.
+ */
+export const WIRE_ORDER_STATES = [
+  'awaiting_payment',
+  'placed',
+  'voided',
+  'failed',
+  'cancelled',
+] as const;
+export type WireOrderState = (typeof WIRE_ORDER_STATES)[number];
+export function wireStateOf(state: OrderState): WireOrderState {
+  return isPlaced(state) ? 'placed' : (state as WireOrderState);
+}
 
 /** One line of a placed order, as ordered (names and prices are a snapshot of the menu then). */
 export const orderLineView = z.object({
@@ -44,7 +66,9 @@ export type OrderLiveStatusView = z.infer<typeof orderLiveStatus>;
 
 export const orderPlacedView = z.object({
   _id: z.string(),
-  state: z.enum(ORDER_STATES),
+  state: z.enum(WIRE_ORDER_STATES),
+  /** Where the order is in its life (placed, accepted, ready, completed…). */
+  stage: z.enum(ORDER_STATES),
   orderId: z.number().int().nullable(),
   dailyOrderId: z.number().int().nullable(),
   orderSaveDate: z.string(),
@@ -101,7 +125,7 @@ export const PLACED_ORDER_STREAMS_PER_ORDER = 4;
  * sent when the stream opens and whenever either changes. A reconnect simply gets the current one.
  */
 export const placedOrderStreamEvent = z.object({
-  state: z.enum(ORDER_STATES),
+  state: z.enum(WIRE_ORDER_STATES),
   live: orderLiveStatus.nullable(),
 });
 export type PlacedOrderStreamEvent = z.infer<typeof placedOrderStreamEvent>;

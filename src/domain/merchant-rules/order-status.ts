@@ -3,6 +3,7 @@
 // set (the merchant's local clock), "Ready" at 0 minutes, "Cancelled" once voided.
 import { DateTime } from 'luxon';
 import { formatMinutes12h } from '../format/time.js';
+import { isPlaced } from '../orders/order-life.js';
 
 export const ORDER_LIVE_STATUSES = [
   'received',
@@ -30,11 +31,13 @@ export interface OrderStatusInput {
 
 /** Null while the order is not placed (a payment being confirmed, or failed). */
 export function orderLiveStatus(order: OrderStatusInput, timeZone: string): OrderLiveStatus | null {
-  if (order.state === 'voided' || order.hasVoid) {
+  if (order.state === 'voided' || order.state === 'cancelled' || order.hasVoid) {
     return { status: 'cancelled', readyAt: null, text: 'Cancelled' };
   }
-  if (order.state !== 'placed') return null;
-  if (order.willBeReadyInMinutes === 0) return { status: 'ready', readyAt: null, text: 'Ready' };
+  if (!isPlaced(order.state)) return null;
+  // Marked ready or handed over (issue 26) reads "Ready" like the spec's 0 minutes.
+  if (order.state === 'ready' || order.state === 'completed' || order.willBeReadyInMinutes === 0)
+    return { status: 'ready', readyAt: null, text: 'Ready' };
   if (order.willBeReadyInMinutes !== null && order.readyAt) {
     const local = DateTime.fromJSDate(order.readyAt, { zone: timeZone });
     return {

@@ -195,10 +195,14 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('orders_state_known', sql`${t.state} in ('awaiting_payment','placed','failed','voided')`),
+    // The order's life (docs/decisions/order-life.md, src/domain/orders/order-life.ts).
+    check(
+      'orders_state_known',
+      sql`${t.state} in ('awaiting_payment','placed','accepted','ready','completed','failed','cancelled','voided')`,
+    ),
     check(
       'orders_numbered_when_placed',
-      sql`(${t.state} in ('placed','voided')) = (${t.orderNumber} is not null and ${t.dailyOrderNumber} is not null)`,
+      sql`(${t.state} in ('placed','accepted','ready','completed','cancelled','voided')) = (${t.orderNumber} is not null and ${t.dailyOrderNumber} is not null)`,
     ),
     check(
       'orders_method_known',

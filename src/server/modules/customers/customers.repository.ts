@@ -1,5 +1,6 @@
 // Queries over diners' accounts, their orders and their loyalty ledger. Reads name the columns
 // they need (never `select *` on orders), so a column added to a table elsewhere cannot break them.
+import { NUMBERED_STATES, PLACED_STATES } from '../../../domain/orders/order-life.js';
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Statement, Tx } from '../../db/client.js';
 import { rowShape } from '../../db/prepared.js';
@@ -88,8 +89,8 @@ export async function updateCustomerProfile(
   return row;
 }
 
-/** Order states a diner sees in their history: placed, and placed-then-voided. */
-const HISTORY_STATES = ['placed', 'voided'] as const;
+/** Order states a diner sees in their history: every state after placing (order-life.md). */
+const HISTORY_STATES = NUMBERED_STATES;
 
 export interface HistoryCursor {
   placedAt: Date;
@@ -163,13 +164,17 @@ export async function sumPlacedOrders(tx: Tx, customerId: string) {
     })
     .from(orders)
     .where(
-      and(eq(orders.customerId, customerId), eq(orders.state, 'placed'), eq(orders.hasVoid, false)),
+      and(
+        eq(orders.customerId, customerId),
+        inArray(orders.state, [...PLACED_STATES]),
+        eq(orders.hasVoid, false),
+      ),
     );
   return { totalCents: Number(row?.total ?? 0), count: Number(row?.count ?? 0) };
 }
 
 /** Ledger rows count unless they belong to an order that was voided afterwards. */
-const ledgerCounts = sql`(${orders.id} is null or (${orders.state} <> 'voided' and ${orders.hasVoid} = false))`;
+const ledgerCounts = sql`(${orders.id} is null or (${orders.state} not in ('voided', 'cancelled') and ${orders.hasVoid} = false))`;
 
 export async function sumLoyaltyPoints(tx: Tx, customerId: string): Promise<number> {
   const [row] = await tx

@@ -1,7 +1,9 @@
-// Reads and writes of the merchant's orders. Only placed and voided orders are the merchant's to
-// see (an order awaiting payment or failed never reached the kitchen).
+// Reads of the merchant's orders (the orders module writes them: docs/decisions/order-life.md).
+// Only numbered orders are the merchant's to see (an order awaiting payment or failed never
+// reached the kitchen).
+import { NUMBERED_STATES, PLACED_STATES } from '../../../domain/orders/order-life.js';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { orderLines, orders, paymentTransactions } from '../../db/schema/index.js';
 
 export interface PlacedBetween {
@@ -11,7 +13,7 @@ export interface PlacedBetween {
   end: Date | null;
 }
 
-const seen = inArray(orders.state, ['placed', 'voided']);
+const seen = inArray(orders.state, [...NUMBERED_STATES]);
 
 /** The dashboard's filters (the spec's queryObj, src/contract/merchant-orders.ts). */
 export interface OrderFilter {
@@ -86,7 +88,7 @@ export async function totalsOfRange(
       orders: sql<string>`count(*)`,
     })
     .from(orders)
-    .where(and(inRange(merchantUuid, range, filter), eq(orders.state, 'placed')));
+    .where(and(inRange(merchantUuid, range, filter), inArray(orders.state, [...PLACED_STATES])));
   return { totalSaleCents: Number(row?.totalSaleCents ?? 0), orders: Number(row?.orders ?? 0) };
 }
 
@@ -136,31 +138,4 @@ export async function linesOf(db: Db, orderIds: readonly string[]) {
   const byOrder = new Map<string, (typeof orderLines.$inferSelect)[]>();
   for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
   return byOrder;
-}
-
-/** The order locked for an update of its dashboard fields. */
-export async function lockMerchantOrder(tx: Tx, merchantUuid: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.merchantId, merchantUuid), seen, eq(orders.id, id)))
-    .for('update');
-  return row;
-}
-
-/** The dashboard's fields of one order (read, printed, ready minutes, ready text sent). */
-export async function setDashboardFields(
-  tx: Tx,
-  id: string,
-  set: Pick<
-    Partial<typeof orders.$inferInsert>,
-    | 'hasBeenRead'
-    | 'hasPrintedToKitchen'
-    | 'willBeReadyInMinutes'
-    | 'readyAt'
-    | 'hasSentOrderTimeSms'
-    | 'updatedAt'
-  >,
-): Promise<void> {
-  await tx.update(orders).set(set).where(eq(orders.id, id));
 }

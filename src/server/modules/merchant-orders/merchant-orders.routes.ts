@@ -10,6 +10,7 @@ import {
   listOrders,
   listOrdersByIds,
   queryOrders,
+  runLifeCommand,
   sendOrderTimeSms,
   updateOrder,
 } from './merchant-orders.service.js';
@@ -66,5 +67,37 @@ export const merchantOrderRoutes =
       sendOrderTimeSms(ctx, req.params.merchantId, req.body, {
         sessionRef: signedInMerchant(req).sessionRef,
       }),
+    );
+
+    const actor = (req: Parameters<typeof signedInMerchant>[0]) => ({
+      sessionRef: signedInMerchant(req).sessionRef,
+    });
+    app.post(
+      api.acceptMerchantOrder.path,
+      { config, schema: api.acceptMerchantOrder.schema },
+      (req) =>
+        runLifeCommand(
+          ctx,
+          req.params.merchantId,
+          req.params.id,
+          'accept',
+          actor(req),
+          req.body.willBeReadyInMinutes,
+        ),
+    );
+    app.post(
+      api.markMerchantOrderReady.path,
+      { config, schema: api.markMerchantOrderReady.schema },
+      (req) => runLifeCommand(ctx, req.params.merchantId, req.params.id, 'ready', actor(req)),
+    );
+    app.post(
+      api.completeMerchantOrder.path,
+      { config, schema: api.completeMerchantOrder.schema },
+      (req) => runLifeCommand(ctx, req.params.merchantId, req.params.id, 'complete', actor(req)),
+    );
+    app.post(
+      api.cancelMerchantOrder.path,
+      { config, schema: api.cancelMerchantOrder.schema },
+      (req) => runLifeCommand(ctx, req.params.merchantId, req.params.id, 'cancel', actor(req)),
     );
   };

@@ -1,6 +1,7 @@
 // The merchant's orders (spec §7 "Orders"): the list of a range with its totals, by ids, the
 // latest for the poll, one by number or _id, and the dashboard's updates (read, printed, ready
 // minutes), each update audited. Tips, total and void have their own routes (transactions).
+import { isNumbered, isPlaced } from '../../../domain/orders/order-life.js';
 import type {
   MerchantOrderView,
   OrderListAnswer,
@@ -16,23 +17,31 @@ import { MESSAGES } from '../../../domain/messages.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
+import type { AuditActor } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/index.js';
 import { findByKeyPrefix } from '../outbox/index.js';
-import { orderAmountsOf, orderLineViews, readyTimeOf, recordOrderEvent } from '../orders/index.js';
+import {
+  acceptOrder,
+  cancelOrder,
+  completeOrder,
+  lockOrder,
+  markOrderReady,
+  orderAmountsOf,
+  orderLineViews,
+  readyTimeOf,
+  updateDashboardFields,
+} from '../orders/index.js';
 import {
   type OrderFilter,
   type OrderWithCard,
   type PlacedBetween,
   latestOrder,
   linesOf,
-  lockMerchantOrder,
   orderById,
   orderByNumber,
   ordersByIds,
   pageOfRange,
-  setDashboardFields,
   totalsOfRange,
 } from './merchant-orders.repository.js';
 
@@ -51,7 +60,8 @@ function viewOf(
 ): MerchantOrderView {
   return {
     _id: order.id,
-    state: order.state === 'voided' ? 'voided' : 'placed',
+    state: order.state === 'voided' || order.state === 'cancelled' ? order.state : 'placed',
+    stage: order.state,
     orderId: order.orderNumber ?? 0,
     dailyOrderId: order.dailyOrderNumber ?? 0,
     orderSaveDate: (order.placedAt ?? order.createdAt).toISOString(),
@@ -190,13 +200,6 @@ const ELSEWHERE = {
   hasVoid: 'An order is voided only through the void (PUT /api/transactions/…/void)',
 } as const;
 
-/** When an order set to be ready in `minutes` from `now` will be ready (null: not set). */
-function readyAtFrom(now: Date, minutes: number | null | undefined): Date | null {
-  return minutes === null || minutes === undefined
-    ? null
-    : new Date(now.getTime() + minutes * 60_000);
-}
-
 export async function updateOrder(
   ctx: AppContext,
   merchantId: string,
@@ -216,36 +219,20 @@ export async function updateOrder(
   }
   const merchant = await merchantOf(ctx, merchantId);
   const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
-  const set = {
-    ...(body.hasBeenRead !== undefined ? { hasBeenRead: body.hasBeenRead } : {}),
-    ...(body.hasPrintedToKitchen !== undefined
-      ? { hasPrintedToKitchen: body.hasPrintedToKitchen }
-      : {}),
-    ...(body.willBeReadyInMinutes !== undefined
-      ? { willBeReadyInMinutes: body.willBeReadyInMinutes }
-      : {}),
-  };
-  const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const order = await lockMerchantOrder(tx, merchant.id, id);
-    if (!order) throw notFound('Order');
-    const changed = Object.fromEntries(
-      Object.entries(set)
-        .filter(([k, v]) => order[k as keyof typeof set] !== v)
-        .map(([k, v]) => [k, { before: order[k as keyof typeof set], after: v }]),
-    );
-    if (Object.keys(changed).length === 0) return;
-    await setDashboardFields(tx, order.id, {
-      ...set,
-      ...('willBeReadyInMinutes' in changed
-        ? { readyAt: readyAtFrom(now, set.willBeReadyInMinutes) }
-        : {}),
-      updatedAt: now,
-    });
-    await recordOrderEvent(tx, merchant.id, order.id, 'updated');
-    const action = 'willBeReadyInMinutes' in changed ? 'ready_time' : 'order_update';
-    await insertAudit(tx, auditEntry(who, action, now, { changed }, order.id));
-  });
+  // The orders module's command writes the fields, the event and the audit row (issue 26).
+  await ctx.db.transaction((tx) =>
+    updateDashboardFields(
+      ctx,
+      tx,
+      { merchantUuid: merchant.id, timeZone: merchant.timeZone, orderId: id },
+      {
+        hasBeenRead: body.hasBeenRead,
+        hasPrintedToKitchen: body.hasPrintedToKitchen,
+        willBeReadyInMinutes: body.willBeReadyInMinutes,
+      },
+      who,
+    ),
+  );
   return getOrder(ctx, merchantId, { id });
 }
 
@@ -276,9 +263,10 @@ export async function sendOrderTimeSms(
     new AppError('conflict', MESSAGES.SMS_FAILED, [{ path: ['body', '_id'], message: why }]);
 
   const text = await ctx.db.transaction(async (tx) => {
-    const order = await lockMerchantOrder(tx, merchant.id, body._id);
-    if (!order) throw notFound('Order');
-    if (order.state !== 'placed') throw refuse('This order is voided');
+    const order = await lockOrder(tx, body._id);
+    if (!order || order.merchantId !== merchant.id || !isNumbered(order.state))
+      throw notFound('Order');
+    if (!isPlaced(order.state)) throw refuse(`This order is ${order.state}`);
     if (
       !order.placedAt ||
       !isSameLocalDay(order.placedAt.getTime(), now.getTime(), merchant.timeZone)
@@ -299,30 +287,68 @@ export async function sendOrderTimeSms(
       if (!sent.queued) throw refuse('The order has no US phone number to text');
       queued = 'queued';
     }
-    await setDashboardFields(tx, order.id, {
-      willBeReadyInMinutes: minutes.data,
-      readyAt: readyAtFrom(now, minutes.data),
-      ...(queued === 'queued' ? { hasSentOrderTimeSms: true } : {}),
-      updatedAt: now,
-    });
-    await recordOrderEvent(tx, merchant.id, order.id, 'updated');
-    await insertAudit(
+    await updateDashboardFields(
+      ctx,
       tx,
-      auditEntry(
-        who,
-        'ready_time',
-        now,
-        {
-          changed: {
-            willBeReadyInMinutes: { before: order.willBeReadyInMinutes, after: minutes.data },
+      { merchantUuid: merchant.id, timeZone: merchant.timeZone, orderId: order.id },
+      {
+        willBeReadyInMinutes: minutes.data,
+        ...(queued === 'queued' ? { hasSentOrderTimeSms: true } : {}),
+      },
+      who,
+      {
+        always: true,
+        audit: () => ({
+          action: 'ready_time',
+          detail: {
+            changed: {
+              willBeReadyInMinutes: { before: order.willBeReadyInMinutes, after: minutes.data },
+            },
+            text: queued,
           },
-          text: queued,
-        },
-        order.id,
-      ),
+        }),
+      },
     );
     return queued;
   });
   const order = await getOrder(ctx, merchantId, { id: body._id });
   return { hasSentOrderTimeSMS: order.hasSentOrderTimeSMS, text, order };
 }
+
+/** Which life command a merchant route runs (issue 26). */
+export type LifeCommand = 'accept' | 'ready' | 'complete' | 'cancel';
+
+/**
+ * POST …/order/_id/:id/{accept,ready,complete,cancel}: the orders module's command, in one
+ * transaction. A card order whose money is still held or taken is not cancelled here yet: the
+ * release through payments (order-life.md "What cancel does") is not built, and cancelling
+ * without it would leave the money taken; the merchant voids it instead (409 says so).
+ */
+export async function runLifeCommand(
+  ctx: AppContext,
+  merchantId: string,
+  id: string,
+  command: LifeCommand,
+  actor: { sessionRef: string },
+  minutes?: number,
+): Promise<MerchantOrderView> {
+  const merchant = await merchantOf(ctx, merchantId);
+  const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
+  const target = { merchantUuid: merchant.id, timeZone: merchant.timeZone, orderId: id };
+  await ctx.db.transaction(async (tx) => {
+    if (command === 'accept') return acceptOrder(ctx, tx, target, minutes ?? 0, who);
+    if (command === 'ready') return markOrderReady(ctx, tx, target, who);
+    if (command === 'complete') return completeOrder(ctx, tx, target, who);
+    const done = await cancelOrder(ctx, tx, target, who);
+    if (done.money === 'release' && MONEY_HELD.has(done.before.paymentStatus)) {
+      const message = CANCEL_CARD_REFUSED;
+      throw new AppError('conflict', message, [{ path: ['params', 'id'], message }]);
+    }
+    return done;
+  });
+  return getOrder(ctx, merchantId, { id });
+}
+
+const MONEY_HELD = new Set(['pending', 'authorized', 'captured', 'unknown']);
+export const CANCEL_CARD_REFUSED =
+  'This card payment must be voided or returned first: cancel releases cash orders only for now';

@@ -2,7 +2,8 @@
 // (`at time zone`, which knows the zone's DST changes), groups and sums; voided orders are left
 // out. The range bounds are instants (the merchant's midnights), so the orders_merchant_placed
 // index serves the read.
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { PLACED_STATES } from '../../../domain/orders/order-life.js';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 
@@ -26,7 +27,7 @@ const sums = {
 function sales(merchantUuid: string, range: Between) {
   return and(
     eq(orders.merchantId, merchantUuid),
-    eq(orders.state, 'placed'),
+    inArray(orders.state, [...PLACED_STATES]),
     range.start ? gte(orders.placedAt, range.start) : undefined,
     range.end ? lt(orders.placedAt, range.end) : undefined,
   );

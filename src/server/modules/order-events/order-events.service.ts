@@ -1,6 +1,6 @@
 // What the diner's placed-order stream sends: the order's state and live status. A failed order
 // has none (the order-placed page does not show it either).
-import type { PlacedOrderStreamEvent } from '../../../contract/orders.js';
+import { type PlacedOrderStreamEvent, wireStateOf } from '../../../contract/orders.js';
 import { orderLiveStatus } from '../../../domain/index.js';
 import type { Db } from '../../db/client.js';
 import { findPlacedOrderStatusRow } from './order-events.repository.js';
@@ -15,7 +15,7 @@ export async function placedOrderStatus(
   return {
     merchantUuid: row.merchantUuid,
     event: {
-      state: row.state as PlacedOrderStreamEvent['state'],
+      state: wireStateOf(row.state),
       live: orderLiveStatus(row, row.timeZone),
     },
   };

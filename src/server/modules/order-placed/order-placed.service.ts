@@ -3,7 +3,7 @@
 // be enumerated: the id is a random UUID and a wrong merchant or unknown id is a plain 404.
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import type { OrderPlacedView } from '../../../contract/orders.js';
+import { type OrderPlacedView, wireStateOf } from '../../../contract/orders.js';
 import { formatAddress, orderLiveStatus } from '../../../domain/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { orderAmountsOf, orderLineViews, readyTimeOf } from '../orders/index.js';
@@ -22,7 +22,8 @@ export async function getPlacedOrder(
   const lines = await findOrderLines(ctx.db, order.id);
   return {
     _id: order.id,
-    state: order.state,
+    state: wireStateOf(order.state),
+    stage: order.state,
     orderId: order.orderNumber,
     dailyOrderId: order.dailyOrderNumber,
     orderSaveDate: (order.placedAt ?? order.createdAt).toISOString(),

@@ -30,3 +30,15 @@ export {
   placeOrder,
 } from './orders.service.js';
 export { orderAmountsOf, orderLineViews, readyTimeOf } from './order-views.js';
+export {
+  type CommandDone,
+  type DashboardFields,
+  type OrderTarget,
+  acceptOrder,
+  cancelOrder,
+  completeOrder,
+  markOrderReady,
+  orderStateConflict,
+  settlePaymentCheck,
+  updateDashboardFields,
+} from './order-commands.js';

@@ -1,4 +1,5 @@
 // Queries of the order state machine. Every function takes the transaction it runs in.
+import { PLACED_STATES } from '../../../domain/orders/order-life.js';
 import {
   and,
   asc,
@@ -218,6 +219,72 @@ export async function updateOrder(
   return row;
 }
 
+/** One merchant's order (undefined when it is not theirs). */
+export async function findMerchantOrderRow(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantUuid), eq(orders.id, orderId)));
+  return row;
+}
+
+/**
+ * An order command's write (docs/decisions/order-life.md): one conditional UPDATE that changes the
+ * order only while it is still in `expected`, the state the command was decided on. Of two
+ * commands racing on one order, PostgreSQL lets the second re-check the condition against the
+ * first one's committed row, so exactly one gets the row back; the other gets undefined and
+ * answers 409 with the state it found.
+ */
+export async function updateOrderIfIn(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+  expected: readonly OrderRow['state'][],
+  set: Partial<NewOrderRow>,
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .update(orders)
+    .set(set)
+    .where(
+      and(
+        eq(orders.merchantId, merchantUuid),
+        eq(orders.id, orderId),
+        inArray(orders.state, [...expected]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * unknown → `paymentStatus` in one conditional statement: of two concurrent calls only one finds
+ * the order still unknown. Undefined when the order is not this merchant's or no longer unknown.
+ */
+export async function settleUnknownPaymentRow(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+  paymentStatus: Extract<PaymentStatus, 'none' | 'voided'>,
+  now: Date,
+) {
+  const [row] = await tx
+    .update(orders)
+    .set({ paymentStatus, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.merchantId, merchantUuid),
+        eq(orders.paymentStatus, 'unknown'),
+      ),
+    )
+    .returning({ id: orders.id, paymentProvider: orders.paymentProvider });
+  return row;
+}
+
 /**
  * Claims the order for one merchant action at the gateway (void, tip adjustment) until `until`:
  * one conditional update, so of two concurrent actions on one order exactly one gets the row back,
@@ -428,7 +495,7 @@ export async function orderPlacedSince(
       and(
         eq(orders.merchantId, merchantUuid),
         eq(orders.anonUserId, anonUserId),
-        eq(orders.state, 'placed'),
+        inArray(orders.state, [...PLACED_STATES]),
         gte(orders.placedAt, since),
       ),
     )

@@ -2,6 +2,7 @@
 // key) before any gateway call, calls the merchant's gateway with our order id, then places or
 // fails the order in one transaction. An unknown outcome leaves the order awaiting payment for the
 // reconciler. Contract and states: docs/decisions/payments-core.md.
+import { isNumbered } from '../../../domain/orders/order-life.js';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../app-context.js';
@@ -492,7 +493,7 @@ export async function settleApproval(
     }
     if (outcome.placed) return { kind: 'placed', order: outcome.placed, charge: outcome.charge };
     const current = await findOrder(ctx.db, orderId);
-    if (current && (current.state === 'placed' || current.state === 'voided')) {
+    if (current && isNumbered(current.state)) {
       return { kind: 'placed', order: current, charge: outcome.charge };
     }
     // The order was failed meanwhile: the money must not stay taken.
@@ -543,7 +544,7 @@ async function failAndRelease(
   if (!failed) {
     // Someone else moved the order on meanwhile (the reconciler placed it): keep what they did.
     const current = await findOrder(ctx.db, orderId);
-    if (current && (current.state === 'placed' || current.state === 'voided')) {
+    if (current && isNumbered(current.state)) {
       return { kind: 'placed', order: current, charge };
     }
     if (current?.state !== 'failed') return { kind: 'moved_on', charge };

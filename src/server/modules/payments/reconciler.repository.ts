@@ -1,4 +1,5 @@
 // The reconciler's reads: which orders each sweep looks at, and the cross-instance run lock.
+import { PLACED_STATES } from '../../../domain/orders/order-life.js';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { merchants, orders } from '../../db/schema/index.js';
@@ -51,7 +52,7 @@ export async function authorizedPastBusinessDay(
     .innerJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(
       and(
-        eq(orders.state, 'placed'),
+        inArray(orders.state, [...PLACED_STATES]),
         eq(orders.paymentStatus, 'authorized'),
         sql`${orders.businessDate} < (${now.toISOString()}::timestamptz at time zone ${merchants.timeZone})::date`,
         afterId ? gt(orders.id, afterId) : undefined,

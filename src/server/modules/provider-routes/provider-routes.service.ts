@@ -4,6 +4,7 @@
 // payment jobs already do — void and tip adjustment through the transactions service (same rules
 // per provider, same per-order claim), capture like the reconciler's capture sweep, a return as
 // a refund row. The amount is always the server's; one in the body is compared only.
+import { isPlaced } from '../../../domain/orders/order-life.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import {
@@ -270,7 +271,7 @@ export async function captureByRetref(
   const refuse = (why: string) =>
     new AppError('conflict', failure, [{ path: ['body', 'retref'], message: why }]);
   const check = (o: OrderRow) => {
-    if (o.state !== 'placed') return refuse('This order is not placed');
+    if (!isPlaced(o.state)) return refuse('This order is not placed');
     if (
       charge.operation !== 'auth' ||
       charge.status !== 'approved' ||
@@ -399,7 +400,7 @@ export async function returnByRetref(
   if (!gateway.capabilities.refund)
     throw refuse(`Returns are not available for provider ${provider}`);
   const left = async (o: OrderRow) => {
-    if (o.state !== 'placed') throw refuse('This order is not placed');
+    if (!isPlaced(o.state)) throw refuse('This order is not placed');
     if (charge.status !== 'approved' || o.paymentStatus !== 'captured')
       throw refuse('Only a captured payment can be returned; void it instead');
     const due = o.totalCents - (await returnedCents(ctx.db, o.id));

@@ -3,7 +3,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orders, paymentTransactions } from '../../db/schema/index.js';
-import type { PaymentStatus } from '../orders/index.js';
 
 /** The merchant's orders with payment_status 'unknown' and their charge, newest first. */
 export async function listUnknownPayments(tx: Tx, merchantUuid: string, limit: number) {
@@ -35,28 +34,3 @@ export async function listUnknownPayments(tx: Tx, merchantUuid: string, limit: n
 }
 
 export type UnknownPaymentRow = Awaited<ReturnType<typeof listUnknownPayments>>[number];
-
-/**
- * unknown → `paymentStatus` in one conditional statement: of two concurrent calls only one finds
- * the order still unknown. Undefined when the order is not this merchant's or no longer unknown.
- */
-export async function settleUnknownPayment(
-  tx: Tx,
-  merchantUuid: string,
-  orderId: string,
-  paymentStatus: Extract<PaymentStatus, 'none' | 'voided'>,
-  now: Date,
-) {
-  const [row] = await tx
-    .update(orders)
-    .set({ paymentStatus, updatedAt: now })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.merchantId, merchantUuid),
-        eq(orders.paymentStatus, 'unknown'),
-      ),
-    )
-    .returning({ id: orders.id, paymentProvider: orders.paymentProvider });
-  return row;
-}

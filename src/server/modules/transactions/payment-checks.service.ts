@@ -13,13 +13,9 @@ import {
 import { AppError, notFound } from '../../lib/app-error.js';
 import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
-import { findOrder } from '../orders/index.js';
+import { findOrder, settlePaymentCheck } from '../orders/index.js';
 import { findChargeTransaction, updateTransaction } from '../payments/index.js';
-import {
-  type UnknownPaymentRow,
-  listUnknownPayments,
-  settleUnknownPayment,
-} from './payment-checks.repository.js';
+import { type UnknownPaymentRow, listUnknownPayments } from './payment-checks.repository.js';
 import type { Actor } from './transactions.service.js';
 
 export const PAYMENT_CHECK_MESSAGES = {
@@ -84,7 +80,7 @@ export async function resolvePaymentCheck(
   const { paymentStatus, note } = OUTCOMES[outcome];
   const now = ctx.clock.now();
   const settled = await ctx.db.transaction(async (tx) => {
-    const order = await settleUnknownPayment(tx, merchant.id, orderId, paymentStatus, now);
+    const order = await settlePaymentCheck(tx, merchant.id, orderId, paymentStatus, now);
     if (!order) return undefined;
     const charge = await findChargeTransaction(tx, orderId);
     if (charge) {

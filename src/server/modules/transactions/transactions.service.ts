@@ -2,6 +2,7 @@
 // it, adjust its tips. The spec's rules (§4, §6) are re-checked here on the server (P6.14):
 // void only same-day (merchant time) paid card orders, providers cardPointe, tsys, tsys2 (and our
 // sandbox); tip adjustment same-day, providers cardPointe and tsys2 (and the sandbox).
+import { isPlaced } from '../../../domain/orders/order-life.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import {
@@ -75,7 +76,8 @@ export function merchantActions(
   const common = ((): Verdict => {
     if (order.state === 'voided' || order.hasVoid)
       return { ok: false, why: 'This order is already voided' };
-    if (order.state !== 'placed') return { ok: false, why: 'This order was not placed' };
+    if (order.state === 'cancelled') return { ok: false, why: 'This order is cancelled' };
+    if (!isPlaced(order.state)) return { ok: false, why: 'This order was not placed' };
     if (
       order.paymentMethod !== 'creditcard' ||
       isOrderUnpaid({ paid: order.paid, orderMethod: order.orderMethod as OrderMethod }) ||

@@ -27,6 +27,7 @@ export function orderView(over: Partial<MerchantOrderView> = {}): MerchantOrderV
   return {
     _id: `8d7f8f52-6d84-4a4c-9a59-${hex}`,
     state: 'placed',
+    stage: 'placed',
     orderId: 100 + n,
     dailyOrderId: n,
     orderSaveDate: new Date().toISOString(),

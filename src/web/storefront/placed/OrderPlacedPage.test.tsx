@@ -24,6 +24,7 @@ const zero = {
 const order = (over: Partial<OrderPlacedView> = {}): OrderPlacedView => ({
   _id: ID,
   state: 'placed',
+  stage: 'placed',
   orderId: 12,
   dailyOrderId: 3,
   orderSaveDate: '2026-05-12T15:00:00.000Z',
@@ -130,7 +131,7 @@ describe('OrderPlacedPage live status', () => {
   it('reads the order again when its state changes (voided), and says so', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const cancelled = { status: 'cancelled', readyAt: null, text: 'Cancelled' } as const;
-    reads = [order(), order({ state: 'voided', hasVoid: true, live: cancelled })];
+    reads = [order(), order({ state: 'voided', stage: 'voided', hasVoid: true, live: cancelled })];
     const client = show();
     await screen.findByTestId('order-status');
     await act(() => FakeEventSource.open[0]!.push({ state: 'voided', live: cancelled }));

@@ -1,0 +1,227 @@
+// The order's commands (issue 26, docs/decisions/order-life.md): every merchant write to an
+// order after placing goes through one of these. Each runs in the caller's transaction: the
+// command is decided on the order as read (src/domain/orders/order-life.ts), written with one
+// conditional UPDATE that holds only while the order is still in that state, recorded as an order
+// event (the live stream and the diner's page read those) and, for the merchant's commands,
+// audited. A command that loses a race, or comes in a state the table refuses, is a 409 naming
+// the state the order is in.
+import { isSameLocalDay } from '../../../domain/schedule/date-ranges.js';
+import {
+  type MoneyMove,
+  type OrderCommand,
+  decide,
+  stateRefusal,
+} from '../../../domain/orders/order-life.js';
+import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
+import {
+  type NewOrderRow,
+  type OrderRow,
+  findMerchantOrderRow,
+  notifyOrderState,
+  recordOrderEvent,
+  settleUnknownPaymentRow,
+  updateOrderIfIn,
+} from './orders.repository.js';
+
+/** Which order, of which merchant (its time zone tells the day of sale). */
+export interface OrderTarget {
+  merchantUuid: string;
+  timeZone: string;
+  orderId: string;
+}
+
+export interface CommandDone {
+  before: OrderRow;
+  after: OrderRow;
+  /** The money step the table asks of this command (the caller hands it to payments). */
+  money: MoneyMove;
+}
+
+/** The 409 of a refused or lost command: names the order's current state. */
+export function orderStateConflict(command: OrderCommand, state: OrderRow['state']): AppError {
+  const message = stateRefusal(command, state);
+  return new AppError('conflict', message, [{ path: ['params', 'id'], message }]);
+}
+
+function refusalOf(
+  command: OrderCommand,
+  why: 'state' | 'not_same_day' | 'not_card',
+  state: OrderRow['state'],
+) {
+  if (why === 'state') return orderStateConflict(command, state);
+  const message =
+    why === 'not_same_day'
+      ? `Only same-day orders allow ${command}`
+      : `Only card orders allow ${command}`;
+  return new AppError('conflict', message, [{ path: ['params', 'id'], message }]);
+}
+
+interface RunOptions {
+  /** The order's other columns this command sets, from the order as read. */
+  set?: (order: OrderRow) => Partial<NewOrderRow>;
+  /** The merchant who acted: an audit row is written with `audit`'s action and detail. */
+  actor?: AuditActor;
+  audit?: (order: OrderRow) => { action: string; detail: Record<string, unknown> };
+}
+
+/** Decides, writes (conditionally), records the event and the audit row of one command. */
+export async function runOrderCommand(
+  ctx: AppContext,
+  tx: Tx,
+  command: OrderCommand,
+  target: OrderTarget,
+  opts: RunOptions = {},
+): Promise<CommandDone> {
+  const now = ctx.clock.now();
+  const order = await findMerchantOrderRow(tx, target.merchantUuid, target.orderId);
+  if (!order) throw notFound('Order');
+  const sameDay =
+    order.placedAt !== null &&
+    isSameLocalDay(order.placedAt.getTime(), now.getTime(), target.timeZone);
+  const d = decide(command, { state: order.state, paymentMethod: order.paymentMethod, sameDay });
+  if (!d.ok) throw refusalOf(command, d.why, d.state);
+  const after = await updateOrderIfIn(tx, order.merchantId, order.id, [order.state], {
+    ...opts.set?.(order),
+    state: d.to,
+    updatedAt: now,
+  });
+  if (!after) {
+    const current = await findMerchantOrderRow(tx, target.merchantUuid, target.orderId);
+    throw orderStateConflict(command, current?.state ?? order.state);
+  }
+  await recordOrderEvent(tx, order.merchantId, order.id, d.to === 'voided' ? 'voided' : 'updated');
+  if (d.to !== order.state) await notifyOrderState(tx, order.merchantId, order.id, d.to);
+  if (opts.actor) {
+    const { action, detail } = opts.audit?.(order) ?? {
+      action: command,
+      detail: { state: { before: order.state, after: d.to } },
+    };
+    await insertAudit(tx, auditEntry(opts.actor, action, now, detail, order.id));
+  }
+  return { before: order, after, money: d.money };
+}
+
+/** When an order set to be ready in `minutes` from `now` will be ready (null: not set). */
+export function readyAtFrom(now: Date, minutes: number | null | undefined): Date | null {
+  return minutes === null || minutes === undefined
+    ? null
+    : new Date(now.getTime() + minutes * 60_000);
+}
+
+/** The merchant takes the order, ready in `minutes` (placed → accepted). */
+export function acceptOrder(
+  ctx: AppContext,
+  tx: Tx,
+  target: OrderTarget,
+  minutes: number,
+  actor: AuditActor,
+): Promise<CommandDone> {
+  const now = ctx.clock.now();
+  return runOrderCommand(ctx, tx, 'accept', target, {
+    actor,
+    set: () => ({ willBeReadyInMinutes: minutes, readyAt: readyAtFrom(now, minutes) }),
+    audit: (o) => ({
+      action: 'accept',
+      detail: {
+        state: { before: o.state, after: 'accepted' },
+        changed: { willBeReadyInMinutes: { before: o.willBeReadyInMinutes, after: minutes } },
+      },
+    }),
+  });
+}
+
+export function markOrderReady(ctx: AppContext, tx: Tx, target: OrderTarget, actor: AuditActor) {
+  return runOrderCommand(ctx, tx, 'markReady', target, { actor });
+}
+
+export function completeOrder(ctx: AppContext, tx: Tx, target: OrderTarget, actor: AuditActor) {
+  return runOrderCommand(ctx, tx, 'complete', target, { actor });
+}
+
+/**
+ * Stops the order before completion. The state changes first, so of a cancel racing an accept,
+ * a completion or a void only one wins; the winner alone hands `money` ('release' for a card
+ * order) to payments after this transaction (order-life.md "What cancel does").
+ */
+export function cancelOrder(ctx: AppContext, tx: Tx, target: OrderTarget, actor: AuditActor) {
+  return runOrderCommand(ctx, tx, 'cancel', target, { actor });
+}
+
+/** The dashboard's fields an update may set (PUT …/order/_id/:id). */
+export interface DashboardFields {
+  hasBeenRead?: boolean;
+  hasPrintedToKitchen?: boolean;
+  willBeReadyInMinutes?: number | null;
+  hasSentOrderTimeSms?: boolean;
+}
+
+/**
+ * The dashboard's flags and ready minutes, as one command: setting the minutes of a placed order
+ * accepts it; otherwise the state stays. Undefined when nothing changes (no event, no audit row).
+ * `action` is the audit row's action (the spec's ready_time / order_update).
+ */
+export async function updateDashboardFields(
+  ctx: AppContext,
+  tx: Tx,
+  target: OrderTarget,
+  fields: DashboardFields,
+  actor: AuditActor,
+  opts: {
+    /** Write (and audit) even when no field changes (the ready-time text's resend). */
+    always?: boolean;
+    audit?: (order: OrderRow) => { action: string; detail: Record<string, unknown> };
+  } = {},
+): Promise<CommandDone | undefined> {
+  const order = await findMerchantOrderRow(tx, target.merchantUuid, target.orderId);
+  if (!order) throw notFound('Order');
+  const changed = Object.fromEntries(
+    (Object.entries(fields) as [keyof DashboardFields, unknown][])
+      .filter(([k, v]) => v !== undefined && order[k] !== v)
+      .map(([k, v]) => [k, { before: order[k], after: v }]),
+  );
+  const { hasSentOrderTimeSms: _sent, ...audited } = changed;
+  if (Object.keys(changed).length === 0 && !opts.always) return undefined;
+  const minutesChange =
+    'willBeReadyInMinutes' in changed ||
+    (opts.always === true && fields.willBeReadyInMinutes !== undefined);
+  const command: OrderCommand = minutesChange
+    ? order.state === 'placed'
+      ? 'accept'
+      : 'setReadyMinutes'
+    : fields.hasPrintedToKitchen !== undefined && !('hasBeenRead' in changed)
+      ? 'markPrinted'
+      : 'markRead';
+  const now = ctx.clock.now();
+  return runOrderCommand(ctx, tx, command, target, {
+    actor,
+    set: () => ({
+      ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+      ...(minutesChange ? { readyAt: readyAtFrom(now, fields.willBeReadyInMinutes) } : {}),
+    }),
+    audit:
+      opts.audit ??
+      (() => ({
+        action: minutesChange ? 'ready_time' : 'order_update',
+        detail: { changed: audited },
+      })),
+  });
+}
+
+/**
+ * The merchant's check of a card payment whose outcome was unknown (payment checks): unknown →
+ * `paymentStatus`, in one conditional statement, so of two concurrent checks only one finds it
+ * still unknown. Undefined when the order is not this merchant's or no longer unknown. The state
+ * does not change (such an order failed); the caller writes the audit row with its charge note.
+ */
+export function settlePaymentCheck(
+  tx: Tx,
+  merchantUuid: string,
+  orderId: string,
+  paymentStatus: 'none' | 'voided',
+  now: Date,
+) {
+  return settleUnknownPaymentRow(tx, merchantUuid, orderId, paymentStatus, now);
+}

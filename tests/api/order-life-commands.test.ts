@@ -1,0 +1,166 @@
+// The order's life on the merchant's side (issue 26, docs/decisions/order-life.md): accept (with
+// the ready minutes), ready, complete and cancel through the orders module's commands — each
+// audited and recorded as an order event, a command outside its states a 409 naming the state —
+// and many commands on one order at once, across two app instances on one PostgreSQL database:
+// one wins, the others get a 409 naming the state it left, and money moves at most once.
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../src/server/app.js';
+import { type Database, openDatabase } from '../../src/server/db/client.js';
+import {
+  merchantAudit,
+  orderEvents,
+  orders,
+  paymentTransactions,
+} from '../../src/server/db/schema/index.js';
+import { createMerchant, signInMerchant } from '../support/fixtures.js';
+import { placeTestOrder } from '../support/orders.js';
+import { createTestApp, testConfig } from '../support/test-app.js';
+import { onPostgresServer, testDatabaseUrl } from '../support/test-db.js';
+
+// Shared by both instances: a session cookie signed by one must be read by the other.
+const env = {
+  SESSION_SECRET: randomBytes(32).toString('hex'),
+  CREDENTIALS_KEY: randomBytes(32).toString('hex'),
+  RATE_LIMIT_MULTIPLIER: '1000',
+};
+let t: App;
+let m: Awaited<ReturnType<typeof createMerchant>> & { cookie: string };
+
+beforeAll(async () => {
+  t = await createTestApp({ env });
+  const a = await createMerchant(t.ctx.db);
+  m = { ...a, cookie: await signInMerchant(t.app, a.merchantId, a.password) };
+});
+afterAll(() => t.app.close());
+
+const path = (id: string, command: string) =>
+  `/api/orders7/merchantId/${m.merchantId}/order/_id/${id}/${command}`;
+const call = (app: App, id: string, command: string, payload?: object) =>
+  app.app.inject({
+    method: 'POST',
+    url: path(id, command),
+    headers: { cookie: m.cookie },
+    ...(payload ? { payload } : {}),
+  });
+const stateOf = async (id: string) =>
+  (await t.ctx.db.select({ state: orders.state }).from(orders).where(eq(orders.id, id)))[0]!.state;
+const cashOrder = async () => (await placeTestOrder(t.ctx, m.merchantId)).orderId;
+
+describe('the order life commands (merchant routes)', () => {
+  it('accepts with the ready minutes, marks ready, completes: each audited and an order event', async () => {
+    const id = await cashOrder();
+    const accepted = await call(t, id, 'accept', { willBeReadyInMinutes: 20 });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      state: 'placed',
+      stage: 'accepted',
+      willBeReadyInMinutes: 20,
+    });
+    expect((await call(t, id, 'ready')).json()).toMatchObject({ stage: 'ready' });
+    expect((await call(t, id, 'complete')).json()).toMatchObject({ stage: 'completed' });
+    expect(await stateOf(id)).toBe('completed');
+
+    const audit = await t.ctx.db
+      .select({ action: merchantAudit.action })
+      .from(merchantAudit)
+      .where(eq(merchantAudit.orderId, id));
+    expect(audit.map((a) => a.action).sort()).toEqual(['accept', 'complete', 'markReady']);
+    const events = await t.ctx.db
+      .select({ kind: orderEvents.kind })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, id));
+    // placed, then one per command.
+    expect(events.map((e) => e.kind)).toEqual(['placed', 'updated', 'updated', 'updated']);
+  });
+
+  it('refuses a command outside its states with 409 naming the state, writing nothing', async () => {
+    const id = await cashOrder();
+    expect((await call(t, id, 'cancel')).statusCode).toBe(200);
+    const again = await call(t, id, 'accept', { willBeReadyInMinutes: 5 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This order is cancelled: accept is not allowed');
+    expect(again.json().issues).toEqual([
+      { path: ['params', 'id'], message: 'This order is cancelled: accept is not allowed' },
+    ]);
+    expect((await call(t, id, 'complete')).statusCode).toBe(409);
+    expect(await stateOf(id)).toBe('cancelled');
+  });
+
+  it('names the bad minutes (400) and another merchant’s or an unknown order is a 404', async () => {
+    const id = await cashOrder();
+    const bad = await call(t, id, 'accept', { willBeReadyInMinutes: -1 });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().issues)).toContain('willBeReadyInMinutes');
+    const other = await createMerchant(t.ctx.db);
+    const theirs = (await placeTestOrder(t.ctx, other.merchantId)).orderId;
+    expect((await call(t, theirs, 'ready')).statusCode).toBe(404);
+    expect(await stateOf(theirs)).toBe('placed');
+  });
+
+  it('does not cancel a card order whose money is held (the release through payments is not built)', async () => {
+    const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-card');
+    const res = await call(t, placed.orderId, 'cancel');
+    expect(res.statusCode).toBe(409);
+    expect(await stateOf(placed.orderId)).toBe('placed');
+  });
+});
+
+describe.skipIf(!onPostgresServer())('many commands on one order at once, two instances', () => {
+  it('lets one of accept, ready, complete and cancel win; the others answer 409 naming the state', async () => {
+    const url = await testDatabaseUrl();
+    const database: Database = await openDatabase({
+      kind: 'pg',
+      url: url!,
+      log: pino({ level: 'silent' }),
+      poolMax: 5,
+    });
+    const other = await buildApp({
+      config: testConfig(env),
+      database,
+      logger: pino({ level: 'silent' }),
+      serveWeb: false,
+    });
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const id = await cashOrder();
+        const commands = ['accept', 'cancel', 'complete', 'cancel', 'accept', 'complete'];
+        const answers = await Promise.all(
+          commands.map((c, i) =>
+            call(
+              i % 2 ? other : t,
+              id,
+              c,
+              c === 'accept' ? { willBeReadyInMinutes: 10 } : undefined,
+            ),
+          ),
+        );
+        const state = await stateOf(id);
+        const won = answers.filter((a) => a.statusCode === 200);
+        // accept may be followed by complete or cancel (both allowed after it); cancel and
+        // complete are ends of this race: never both.
+        expect(state === 'cancelled' || state === 'completed' || state === 'accepted').toBe(true);
+        const ended = answers
+          .map((a, i) => (a.statusCode === 200 ? commands[i] : null))
+          .filter((c) => c === 'cancel' || c === 'complete');
+        expect(ended.length).toBeLessThanOrEqual(1);
+        expect(won.length).toBeGreaterThanOrEqual(1);
+        for (const a of answers.filter((x) => x.statusCode !== 200)) {
+          expect(a.statusCode).toBe(409);
+          expect(a.json().message).toMatch(/^This order is (accepted|cancelled|completed): /);
+        }
+        // Cash: no gateway row at all.
+        const money = await t.ctx.db
+          .select()
+          .from(paymentTransactions)
+          .where(and(eq(paymentTransactions.orderId, id)));
+        expect(money).toHaveLength(0);
+      }
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
+  });
+});

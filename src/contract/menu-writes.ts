@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { categoryPromoFormSchema, weeklyHoursFormSchema } from '../domain/merchant-rules/store.js';
 import {
   menuCount,
+  menuEditText,
   menuName,
   menuOptionalPrice,
   menuPrice,
@@ -22,14 +23,16 @@ import { defineRoute } from './route.js';
 /** How much one item may hold, and one menu. */
 export const MENU_WRITE_LIMITS = { sizes: 20, options: 30, values: 50, printers: 10 } as const;
 
+// No defaults among these: a key left out of an edit must stay undefined so the stored value is
+// kept (issue 28; "" clears a text). The add's columns have their own defaults.
 const itemFields = {
-  name_2nd: menuText(100).optional(),
-  discription: multiLine(menuText(1000)).optional(),
+  name_2nd: menuEditText(100).optional(),
+  discription: multiLine(menuEditText(1000)).optional(),
   raw_sign: z.boolean().optional(),
   spicy_sign: z.boolean().optional(),
   vegan_sign: z.boolean().optional(),
   soldout: z.boolean().optional(),
-  size_alias: menuText(50).optional(),
+  size_alias: menuEditText(50).optional(),
   /** The item's own hours; null: the category's (or the store's) only. */
   availableHour: weeklyHoursFormSchema.nullish(),
   /** The printers it prints on: the merchant's own (spec §7 printers). */

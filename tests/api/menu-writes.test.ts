@@ -174,6 +174,7 @@ describe('PUT .../item/{id}', () => {
         (e.detail as { op: string }).op === 'item.update',
     );
     expect(Object.keys((entry!.detail as { changed: object }).changed).sort()).toEqual([
+      '_idPrinter',
       '_idPrinters',
       'availableHour',
       'name',

@@ -44,6 +44,8 @@ export const merchantOrderView = z.object({
   customerEmail: z.string(),
   customerAddrStr: z.string(),
   deliveryNote: z.string(),
+  /** The diner's checkout choice to receive order information (checklist E3.54). */
+  receiveOrderInfo: z.boolean(),
   deliveryLocation: latLng.nullable(),
   deliveryDistanceMiles: z.number().nullable(),
   scheduleDate: z.string(),

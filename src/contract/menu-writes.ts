@@ -4,8 +4,10 @@
 // category as the menu shows it, and the storefront sees the change at its next request.
 import { z } from 'zod';
 import { categoryPromoFormSchema, weeklyHoursFormSchema } from '../domain/merchant-rules/store.js';
+import { type PromoMethod, promoMethodSchema } from '../domain/settings/schemas.js';
 import {
   menuCount,
+  menuEditText,
   menuName,
   menuOptionalPrice,
   menuPrice,
@@ -16,20 +18,23 @@ import { multiLine } from '../domain/validation/multi-line.js';
 import { merchantIdParam, merchantRecordParams, success, uuidParam } from './common.js';
 import { errorAnswers } from './errors.js';
 import { uploadFileName } from './files.js';
-import { categoryView, itemView } from './menu.js';
+import { categoryView, itemView, publicItemView } from './menu.js';
+import { readOnlyKeysOf, writeBodyOf } from './write-body.js';
 import { defineRoute } from './route.js';
 
 /** How much one item may hold, and one menu. */
 export const MENU_WRITE_LIMITS = { sizes: 20, options: 30, values: 50, printers: 10 } as const;
 
+// No defaults among these: a key left out of an edit must stay undefined so the stored value is
+// kept (issue 28; "" clears a text). The add's columns have their own defaults.
 const itemFields = {
-  name_2nd: menuText(100).optional(),
-  discription: multiLine(menuText(1000)).optional(),
+  name_2nd: menuEditText(100).optional(),
+  discription: multiLine(menuEditText(1000)).optional(),
   raw_sign: z.boolean().optional(),
   spicy_sign: z.boolean().optional(),
   vegan_sign: z.boolean().optional(),
   soldout: z.boolean().optional(),
-  size_alias: menuText(50).optional(),
+  size_alias: menuEditText(50).optional(),
   /** The item's own hours; null: the category's (or the store's) only. */
   availableHour: weeklyHoursFormSchema.nullish(),
   /** The printers it prints on: the merchant's own (spec §7 printers). */
@@ -42,30 +47,45 @@ const itemFields = {
 };
 
 /** POST .../item: name, category and price required (checklist V5.79). */
-export const itemAddBody = z.object({
+export const itemAddBody = z.strictObject({
   ...itemFields,
   _idCategory: z.uuid(MESSAGES.REQUIRED),
   name: menuName(),
   price: menuPrice(),
 });
 
-/** PUT .../item/{id}: any fields; name and price, when sent, not empty (checklist V5.78). */
-export const itemEditBody = z.object({
+const itemEditFields = {
   ...itemFields,
   _idCategory: uuidParam.optional(),
   name: menuName().optional(),
   price: menuPrice().optional(),
-});
+};
+
+/**
+ * PUT .../item/{id}: any fields; name and price, when sent, not empty (checklist V5.78). Strict:
+ * an unknown key is refused; the item read's other keys (`_id`, `priceCents`, `imgUrl`, `size`,
+ * `options`, `_idPrinter`, …) are accepted unchanged, so the item read may be sent back whole.
+ */
+export const itemEditBody = writeBodyOf(publicItemView, itemEditFields);
 export type ItemEditBody = z.output<typeof itemEditBody>;
 
-export const sizeAddBody = z.object({
+/**
+ * The item read's keys the edit does not write. `available` and `unavailableNote` are worked out
+ * from the clock at each read, so they are accepted and never compared.
+ */
+export const ITEM_DERIVED_KEYS = ['available', 'unavailableNote'] as const;
+export const ITEM_READ_ONLY_KEYS = readOnlyKeysOf(publicItemView, itemEditFields).filter(
+  (key) => !(ITEM_DERIVED_KEYS as readonly string[]).includes(key),
+);
+
+export const sizeAddBody = z.strictObject({
   name: menuName(),
   name_2nd: menuText(100).optional(),
   price: menuPrice(),
 });
 
 export const optionAddBody = z
-  .object({
+  .strictObject({
     name: menuName(),
     name_2nd: menuText(100).optional(),
     numberToSelect: menuCount().transform((n) => n ?? 0),
@@ -81,21 +101,64 @@ export const optionAddBody = z
     { message: MESSAGES.INVALID, path: ['maxNumberToSelect'] },
   );
 
-export const optionValueAddBody = z.object({
+export const optionValueAddBody = z.strictObject({
   name: menuName(),
   name_2nd: menuText(100).optional(),
   price: menuOptionalPrice(),
 });
 
-/** PUT .../_id/{id} of a category: its hours (null: none) or its promotion as typed. */
-export const categoryUpdateBody = z
-  .object({
-    availableHour: weeklyHoursFormSchema.nullish(),
-    promoMethod: categoryPromoFormSchema.optional(),
-  })
-  .refine((b) => b.availableHour !== undefined || b.promoMethod !== undefined, {
+/** A category's promotion as a write takes it: which of three forms it came in. */
+export type CategoryPromoWrite = { asRead: PromoMethod } | { typed: PromoMethod } | null;
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The promotion of a category write, in any of the forms a client has: as typed in the form
+ * (`x`, `y` as text, dollars for the money types), with the spec's `X`/`Y` keys (checklist C7.10;
+ * taken like the form), or as the read gave it (`x`, `y` numbers, money in cents: kept when equal
+ * to the stored one, see the service). null removes it (the read's "none").
+ */
+const categoryPromoWrite = z.unknown().transform((raw, ctx): CategoryPromoWrite => {
+  if (raw === null) return null;
+  const specKeys = isRecord(raw) && ('X' in raw || 'Y' in raw);
+  if (!specKeys) {
+    const stored = promoMethodSchema.strict().safeParse(raw);
+    // Counts are the same in both forms: those go through the form's checks below.
+    if (stored.success && stored.data.type !== 'BUY_X_GET_Y_FREE') return { asRead: stored.data };
+  }
+  const form = specKeys
+    ? (({ X, Y, ...rest }) => ({ ...rest, x: X, y: Y }))(raw as Record<string, unknown>)
+    : raw;
+  const typed = categoryPromoFormSchema.safeParse(form);
+  if (typed.success) return { typed: typed.data };
+  for (const issue of typed.error.issues) {
+    const path = specKeys
+      ? issue.path.map((k) => (k === 'x' ? 'X' : k === 'y' ? 'Y' : k))
+      : issue.path;
+    ctx.addIssue({ code: 'custom', message: issue.message, path });
+  }
+  return z.NEVER;
+});
+
+const categoryUpdateFields = {
+  availableHour: weeklyHoursFormSchema.nullish(),
+  promoMethod: categoryPromoWrite.optional(),
+};
+
+/** The category read's keys its update does not write: accepted unchanged only. */
+export const CATEGORY_READ_ONLY_KEYS = readOnlyKeysOf(categoryView, categoryUpdateFields);
+
+/**
+ * PUT .../_id/{id} of a category: its hours (null: none) or its promotion as typed. Strict, with
+ * the category read's other keys accepted unchanged (the read sent back whole).
+ */
+export const categoryUpdateBody = writeBodyOf(categoryView, categoryUpdateFields).refine(
+  (b) => b.availableHour !== undefined || b.promoMethod !== undefined,
+  {
     message: 'Send availableHour or promoMethod',
-  });
+  },
+);
 
 const items = '/api/items7/merchantId/:merchantId';
 const categories = '/api/categories7/merchantId/:merchantId';

@@ -54,7 +54,10 @@ export const itemView = z.object({
   _id: z.string(),
   _idCategory: z.string(),
   item_order_id: z.number().int(),
+  /** The printers it prints on, by id: the authority (checklist E3.30). */
   _idPrinters: z.array(z.string()),
+  /** The spec's single printer: the first of `_idPrinters`, null when none (E3.30). */
+  _idPrinter: z.string().nullable(),
   name: z.string(),
   name_2nd: z.string(),
   discription: z.string(),

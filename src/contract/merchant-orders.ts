@@ -12,6 +12,7 @@ import { jsonQueryParam, latLng, merchantIdParam, uuidParam } from './common.js'
 import { errorAnswers } from './errors.js';
 import { ORDER_STATES, orderAmounts, orderLineView } from './orders.js';
 import { defineRoute } from './route.js';
+import { writeBodyOf } from './write-body.js';
 
 /** The most orders one page of the list carries (the dashboard scrolls for more). */
 export const MERCHANT_ORDERS_PAGE_MAX = 100;
@@ -46,6 +47,8 @@ export const merchantOrderView = z.object({
   customerEmail: z.string(),
   customerAddrStr: z.string(),
   deliveryNote: z.string(),
+  /** The diner's checkout choice to receive order information (checklist E3.54). */
+  receiveOrderInfo: z.boolean(),
   deliveryLocation: latLng.nullable(),
   deliveryDistanceMiles: z.number().nullable(),
   scheduleDate: z.string(),
@@ -92,10 +95,11 @@ function checkedRange<T extends z.ZodType<RangeQuery>>(schema: T) {
     });
 }
 
-export const dateRangeQuery = checkedRange(z.object(rangeFields));
+// Strict (issue 28): a query key nobody reads is refused naming it, never silently ignored.
+export const dateRangeQuery = checkedRange(z.strictObject(rangeFields));
 
 export const orderRangeQuery = checkedRange(
-  z.object({
+  z.strictObject({
     ...rangeFields,
     limit: z.coerce
       .number()
@@ -144,7 +148,7 @@ export const queryMerchantOrders = defineRoute('GET', `${base}/orders/query`, {
   tags: ['merchant orders'],
   description: 'The list with filters: queryObj and dateRangeObj are JSON in the query string.',
   params: merchantOnly,
-  querystring: z.object({
+  querystring: z.strictObject({
     queryObj: jsonQueryParam(orderQueryObj).optional(),
     dateRangeObj: jsonQueryParam(dateRangeQuery).optional(),
     limit: z.coerce
@@ -265,9 +269,10 @@ export const cancelMerchantOrder = defineRoute('POST', orderCommand('cancel'), {
 /**
  * POST .../sendOrderTimeSMS (spec: "with the updated order"). Only the order's `_id` and the
  * minutes are read: the phone and everything else come from the stored order (checklist C7.105),
- * so other fields the dashboard sends are ignored.
+ * so the order's other fields, as the dashboard last read them, are accepted and ignored (never
+ * compared: the dashboard's copy may be a poll behind). Any other key is refused (issue 28).
  */
-export const sendOrderTimeSmsBody = z.object({
+export const sendOrderTimeSmsBody = writeBodyOf(merchantOrderView, {
   _id: uuidParam,
   /** 0–999; 0 means Ready. Empty: "Fail to send SMS [Empty minutes selected]". */
   willBeReadyInMinutes: z.union([z.string().max(10), z.number(), z.null()]).optional(),

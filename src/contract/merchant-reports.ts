@@ -2,7 +2,8 @@
 // :merchantId: one row per merchant-local day of the range and the sale detail by payment type,
 // computed in SQL in the merchant's time zone, voided orders left out; and the same rows as CSV.
 import { z } from 'zod';
-import { merchantIdParam } from './common.js';
+import { DATE_RANGE_KINDS } from '../domain/schedule/date-ranges.js';
+import { jsonQueryParam, merchantIdParam } from './common.js';
 import { errorAnswers } from './errors.js';
 import { dateRangeQuery } from './merchant-orders.js';
 import { defineRoute } from './route.js';
@@ -41,11 +42,45 @@ export const dailyReport = z.object({
 });
 export type DailyReport = z.infer<typeof dailyReport>;
 
+/**
+ * The report's range, as the spec writes it (`dateRangeObj`, JSON, checklist C7.101) or as our
+ * dashboard sends it (`range`, `from`, `to`), not both. `queryObj` is taken as the spec names it,
+ * but the daily rows apply no filter: an empty object only, any key in it refused naming it.
+ */
+export const dailyReportQuery = z
+  .strictObject({
+    range: z.enum(DATE_RANGE_KINDS).optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    dateRangeObj: jsonQueryParam(dateRangeQuery).optional(),
+    queryObj: jsonQueryParam(z.strictObject({})).optional(),
+  })
+  .transform((q, ctx) => {
+    const ours = q.range !== undefined || q.from !== undefined || q.to !== undefined;
+    if (q.dateRangeObj !== undefined) {
+      if (ours) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Give the range in dateRangeObj or as range, from and to, not both',
+          path: ['dateRangeObj'],
+        });
+        return z.NEVER;
+      }
+      return q.dateRangeObj;
+    }
+    const own = dateRangeQuery.safeParse({ range: q.range, from: q.from, to: q.to });
+    if (own.success) return own.data;
+    for (const issue of own.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+
 const base = '/api/orders7/merchantId/:merchantId';
 export const getDailyReport = defineRoute('GET', `${base}/orders/daily`, {
   tags: ['merchant reports'],
   params: z.object({ merchantId: merchantIdParam }),
-  querystring: dateRangeQuery,
+  querystring: dailyReportQuery,
   response: { 200: dailyReport, ...errorAnswers(400, 401, 403, 404) },
 });
 
@@ -53,7 +88,7 @@ export const getDailyReport = defineRoute('GET', `${base}/orders/daily`, {
 export const getDailyReportCsv = defineRoute('GET', `${base}/orders/daily/csv`, {
   tags: ['merchant reports'],
   params: z.object({ merchantId: merchantIdParam }),
-  querystring: dateRangeQuery,
+  querystring: dailyReportQuery,
   // The CSV text itself: sent as text/csv, not serialised as JSON.
   response: { 200: z.string(), ...errorAnswers(400, 401, 403, 404) },
 });

@@ -24,10 +24,11 @@ import {
 } from '../domain/settings/schemas.js';
 import { isEmailAddress } from '../domain/validation/email.js';
 import { PASSWORD_MAX, checkPassword, phoneDigits } from '../domain/validation/fields.js';
-import { latLng, merchantParams, success } from './common.js';
+import { merchantParams, success } from './common.js';
 import { errorAnswers } from './errors.js';
 import { defineRoute } from './route.js';
 import { publicBusinessInfo } from './store.js';
+import { readOnlyKeysOf, writeBodyOf } from './write-body.js';
 
 /** The most dine-in tables, notification emails and order promotions a store keeps. */
 export const SETTINGS_LIMITS = {
@@ -85,13 +86,12 @@ function storedPromotionAsTyped(value: unknown): unknown {
 /** The read-only fields: accepted only unchanged (the whole info object may be sent back). */
 export const READ_ONLY_SETTINGS = ['merchantId', 'name', 'address', 'webSite'] as const;
 
-export const businessInfoUpdate = z.object({
+const businessInfoFields = {
   // read-only (compared with what is stored)
   merchantId: z.string().max(64).optional(),
   name: z.string().max(200).optional(),
   address: addressSchema.optional(),
   webSite: z.string().max(300).optional(),
-  location: latLng.nullish(),
   /** Never saved here: refused with a pointer to the password form. */
   password: z.unknown().optional(),
 
@@ -148,8 +148,20 @@ export const businessInfoUpdate = z.object({
   hideItemSpecialInstructionInput: z.boolean().optional(),
   // customer-info collection
   customerInfoCollect: customerInfoCollectSchema.nullish(),
-});
+};
+
+/**
+ * The save (issue 28): strict, so a key nobody reads is refused naming it; the settings read's
+ * other keys (`location`, `description`, `logoUrl`, the fees, the branch, `paymentProviders`)
+ * are accepted unchanged and refused changed, so the read may be sent back whole.
+ */
+export const businessInfoUpdate = writeBodyOf(merchantBusinessInfo, businessInfoFields);
 export type BusinessInfoUpdate = z.output<typeof businessInfoUpdate>;
+/** The settings read's keys the save does not write: compared with what is stored. */
+export const BUSINESS_INFO_READ_ONLY_KEYS = readOnlyKeysOf(
+  merchantBusinessInfo,
+  businessInfoFields,
+);
 
 const base = '/api/businessInfos/merchantId/:merchantId';
 

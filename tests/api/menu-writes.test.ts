@@ -174,6 +174,7 @@ describe('PUT .../item/{id}', () => {
         (e.detail as { op: string }).op === 'item.update',
     );
     expect(Object.keys((entry!.detail as { changed: object }).changed).sort()).toEqual([
+      '_idPrinter',
       '_idPrinters',
       'availableHour',
       'name',
@@ -349,6 +350,26 @@ describe('PUT .../item_complete/{id} (the item with its uploaded picture)', () =
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().issues[0].path).toEqual(['body', 'fileName']);
+  });
+
+  it('an upload left by a failed item_complete is removed by its DELETE (C7.28)', async () => {
+    const item = await newItem();
+    const fileName = await uploadPng();
+    const failed = await call('PUT', `${base(m)}/item_complete/${item._id}`, {
+      fileName,
+      price: 'x',
+    });
+    expect(failed.statusCode).toBe(400);
+    const removed = await call('DELETE', `/api/files/remove/fileName/${fileName}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toEqual({ success: true, removed: true });
+    // Gone: the next save with it is refused, and a second DELETE finds nothing.
+    const late = await call('PUT', `${base(m)}/item_complete/${item._id}`, { fileName });
+    expect(late.statusCode).toBe(409);
+    expect((await call('DELETE', `/api/files/remove/fileName/${fileName}`)).json()).toEqual({
+      success: true,
+      removed: false,
+    });
   });
 
   it("cannot take another merchant's upload, and a failed save leaves the upload", async () => {

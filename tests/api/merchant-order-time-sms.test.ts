@@ -87,6 +87,24 @@ describe('POST .../sendOrderTimeSMS', () => {
     expect(audit[0]!.detail).toMatchObject({ text: 'queued' });
   });
 
+  it('takes the whole order as read with the minutes changed; refuses a key no read has (issue 28)', async () => {
+    const id = await placed(on);
+    const read = await t.app.inject({
+      url: `/api/orders7/merchantId/${on.merchantId}/order/_id/${id}`,
+      headers: { cookie: on.cookie },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const unknown = await send(on, { ...read.json(), willBeReadyInMinutes: 20, smsText: 'Hi' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toContainEqual({
+      path: ['body'],
+      message: 'Unrecognized key: "smsText"',
+    });
+    const res = await send(on, { ...read.json(), willBeReadyInMinutes: 20 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().order).toMatchObject({ _id: id, willBeReadyInMinutes: 20 });
+  });
+
   it('sends once: a second send is refused and queues nothing', async () => {
     const id = await placed(on);
     expect((await send(on, { _id: id, willBeReadyInMinutes: 10 })).statusCode).toBe(200);

@@ -232,6 +232,29 @@ describe('GET .../orders/_ids, .../latestOrder, .../order/orderId/{n}, .../order
   });
 });
 
+describe("the checkout's customer fields on the merchant's order (E3.54)", () => {
+  it('carries receiveOrderInfo as the diner chose it', async () => {
+    const ids: Record<string, boolean> = {};
+    for (const receiveOrderInfo of [true, false]) {
+      const order = draft(900);
+      order.customer = { ...order.customer, receiveOrderInfo };
+      const placed = await placeOrderWithPayment(t.ctx, {
+        merchantId: m.merchantId,
+        anonUserId: 'anon-orders',
+        idempotencyKey: randomUUID(),
+        order,
+        payment: { method: 'cash' },
+      });
+      ids[placed.orderId] = receiveOrderInfo;
+    }
+    for (const [id, chose] of Object.entries(ids)) {
+      const res = await get(`/order/_id/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().receiveOrderInfo).toBe(chose);
+    }
+  });
+});
+
 describe('PUT .../order/_idOrder/{id}', () => {
   it('marks the order read and printed, and records it', async () => {
     const id = today[1]!.orderId;

@@ -136,6 +136,43 @@ describe('GET .../orders/daily', () => {
     expect(await days('range=today')).toEqual([]);
   });
 
+  it("takes the spec's dateRangeObj and queryObj (C7.101), and refuses keys nobody reads", async () => {
+    const ours = (await get('/orders/daily?range=custom&from=2026-03-07&to=2026-03-09')).json();
+    const range = encodeURIComponent(
+      JSON.stringify({ range: 'custom', from: '2026-03-07', to: '2026-03-09' }),
+    );
+    const spec = await get(`/orders/daily?dateRangeObj=${range}&queryObj=%7B%7D`);
+    expect(spec.statusCode, spec.body).toBe(200);
+    expect(spec.json()).toEqual(ours);
+    expect(ours.rows).toHaveLength(3);
+    const csv = await get(`/orders/daily/csv?dateRangeObj=${range}`);
+    expect(csv.body.split('\r\n')).toHaveLength(5 + 1);
+    for (const [q, message] of [
+      ['dateRange=week', 'Unrecognized key: "dateRange"'],
+      [
+        `dateRangeObj=${range}&range=week`,
+        'Give the range in dateRangeObj or as range, from and to, not both',
+      ],
+      [
+        `dateRangeObj=${encodeURIComponent('{"range":"custom"}')}`,
+        'A custom range needs from and to',
+      ],
+      [
+        `queryObj=${encodeURIComponent('{"orderMethod":"pickup"}')}`,
+        'Unrecognized key: "orderMethod"',
+      ],
+    ]) {
+      const res = await get(`/orders/daily?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(
+        res.json().issues.map((i: { message: string }) => i.message),
+        q,
+      ).toContain(message);
+    }
+    const list = await get('/orders?range=week&colour=red');
+    expect(list.statusCode).toBe(400);
+  });
+
   it('refuses a custom range without both ends', async () => {
     const res = await get('/orders/daily?range=custom&from=2026-03-07');
     expect(res.statusCode).toBe(400);

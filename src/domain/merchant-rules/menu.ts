@@ -11,7 +11,14 @@ export const menuName = () =>
     .trim()
     .min(1, MESSAGES.REQUIRED)
     .max(100, MESSAGES.INVALID);
-export const menuText = (max: number) => z.string().trim().max(max, MESSAGES.INVALID).default('');
+/**
+ * An optional text as an edit sends it: left out, it stays undefined, so the write keeps the
+ * stored value; "" clears it (issue 28). No default here: a default would blank the field on
+ * every edit that does not name it.
+ */
+export const menuEditText = (max: number) => z.string().trim().max(max, MESSAGES.INVALID);
+/** An optional text of a new entry (or a whole form): left out, it is empty. */
+export const menuText = (max: number) => menuEditText(max).default('');
 
 /** Price as typed ("12.50") → cents; required. */
 export const menuPrice = () =>

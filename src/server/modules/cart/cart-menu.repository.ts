@@ -20,7 +20,8 @@ export function cartMenuColumns(merchantUuid: SQLWrapper | string, wanted: SQL) 
   return {
     items: sql<ItemView[] | null>`(select json_agg(json_build_object(
       '_id', i.id, '_idCategory', i.category_id, 'item_order_id', i.sort_order,
-      '_idPrinters', coalesce((select json_agg(p.printer_id) from item_printers p where p.item_id = i.id), '[]'),
+      '_idPrinters', coalesce((select json_agg(p.printer_id order by p.printer_id) from item_printers p where p.item_id = i.id), '[]'),
+      '_idPrinter', (select min(p.printer_id::text) from item_printers p where p.item_id = i.id),
       'name', i.name, 'name_2nd', i.name_2nd, 'discription', i.description,
       'priceCents', i.price_cents, 'raw_sign', i.raw_sign, 'spicy_sign', i.spicy_sign,
       'vegan_sign', i.vegan_sign,

@@ -5,6 +5,8 @@
 // changed (the storefront reads it at its next request) and records what changed with the
 // merchant's session. It answers the item or category as the menu now shows it.
 import {
+  CATEGORY_READ_ONLY_KEYS,
+  ITEM_READ_ONLY_KEYS,
   MAX_ITEMS,
   type CategoryView,
   type ItemView,
@@ -13,6 +15,7 @@ import {
 } from '../../../contract/index.js';
 import type { z } from 'zod';
 import type {
+  CategoryPromoWrite,
   categoryUpdateBody,
   itemAddBody,
   optionAddBody,
@@ -22,6 +25,8 @@ import type {
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { canonicalJson, refuseChangedReadOnly } from '../../lib/read-only-keys.js';
+import type { PromoMethod } from '../../../domain/settings/schemas.js';
 import { auditEntry, insertAudit } from '../audit/index.js';
 import { menuChangedHere, notifyMenuChanged } from '../cache/index.js';
 import { takePendingUpload } from '../files/index.js';
@@ -114,6 +119,16 @@ async function checkCategory(s: WriteScope, categoryId: string) {
   }
 }
 
+/** Where a read-only key of the item read is changed instead. */
+const ITEM_READ_ONLY_MESSAGES: Record<string, string> = {
+  _id: 'The item id is read-only',
+  priceCents: 'priceCents is read-only: send a new price as price',
+  imgUrl: 'imgUrl is read-only: a new picture goes through item_complete',
+  _idPrinter: '_idPrinter is read-only: send the printers as _idPrinters',
+  size: 'size is read-only here: sizes have their own routes',
+  options: 'options is read-only here: options have their own routes',
+};
+
 /** The columns an item body sets (the spec's field names → ours). */
 function itemColumns(body: ItemEditBody): repo.ItemSet {
   const set: repo.ItemSet = {};
@@ -182,6 +197,13 @@ export function updateItem(
     if (body._idCategory !== undefined) await checkCategory(s, body._idCategory);
     await checkPrinters(s, body._idPrinters);
     const before = await itemViewOf(s.tx, s.merchantUuid, itemId);
+    // The item read sent back whole: its other keys as they are stored, or refused.
+    refuseChangedReadOnly(
+      body as Record<string, unknown>,
+      before,
+      ITEM_READ_ONLY_KEYS,
+      ITEM_READ_ONLY_MESSAGES,
+    );
     const set = itemColumns(body);
     if (body.fileName !== undefined) {
       const taken = await takePendingUpload(s.tx, s.merchantUuid, body.fileName, s.now);
@@ -335,6 +357,22 @@ async function categoryViewOf(tx: Tx, merchantUuid: string, id: string): Promise
   return view;
 }
 
+/**
+ * The promotion to store: as typed, or none (null). One sent as the read gave it (cents) is the
+ * stored one sent back: kept; changed in that form it is refused, since its money cannot be told
+ * from dollars typed as numbers. undefined: leave it.
+ */
+function promotionToStore(
+  sent: CategoryPromoWrite | undefined,
+  stored: PromoMethod | null,
+): PromoMethod | null | undefined {
+  if (sent === undefined) return undefined;
+  if (sent === null) return null;
+  if ('typed' in sent) return sent.typed;
+  if (canonicalJson(sent.asRead) === canonicalJson(stored)) return undefined;
+  throw invalid('promoMethod', 'Send a changed promotion as typed: x and y in dollars, as text');
+}
+
 /** A category's hours (null: none) or its promotion. */
 export function updateCategory(
   ctx: AppContext,
@@ -344,9 +382,11 @@ export function updateCategory(
 ): Promise<CategoryView> {
   return write(ctx, who, async (s) => {
     const before = await categoryViewOf(s.tx, s.merchantUuid, categoryId);
+    refuseChangedReadOnly(body as Record<string, unknown>, before, CATEGORY_READ_ONLY_KEYS);
+    const promoMethod = promotionToStore(body.promoMethod, before.promoMethod);
     await repo.updateCategoryRow(s.tx, s.merchantUuid, categoryId, {
       ...(body.availableHour !== undefined ? { availableHour: body.availableHour ?? null } : {}),
-      ...(body.promoMethod !== undefined ? { promoMethod: body.promoMethod } : {}),
+      ...(promoMethod !== undefined ? { promoMethod } : {}),
       updatedAt: s.now,
     });
     const after = await categoryViewOf(s.tx, s.merchantUuid, categoryId);

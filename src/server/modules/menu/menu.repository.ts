@@ -78,7 +78,13 @@ export async function listItems(
       .from(optionGroups)
       .where(inArray(optionGroups.itemId, ids))
       .orderBy(asc(optionGroups.sortOrder)),
-    tx.select().from(itemPrinters).where(inArray(itemPrinters.itemId, ids)),
+    // By printer id: the order the cart's menu read lists them in too, so `_idPrinter` (the
+    // first) is the same printer in every read.
+    tx
+      .select()
+      .from(itemPrinters)
+      .where(inArray(itemPrinters.itemId, ids))
+      .orderBy(asc(itemPrinters.printerId)),
   ]);
   const values =
     groups.length === 0
@@ -114,6 +120,7 @@ export async function listItems(
     _idCategory: i.categoryId,
     item_order_id: i.sortOrder,
     _idPrinters: (printersBy.get(i.id) ?? []).map((p) => p.printerId),
+    _idPrinter: printersBy.get(i.id)?.[0]?.printerId ?? null,
     name: i.name,
     name_2nd: i.name2,
     discription: i.description,

@@ -80,6 +80,7 @@ function viewOf(
     phone: order.phone,
     customerEmail: order.customerEmail,
     customerAddrStr: order.customerAddrStr,
+    receiveOrderInfo: order.receiveOrderInfo,
     deliveryNote: order.deliveryNote,
     deliveryLocation:
       order.deliveryLat !== null && order.deliveryLng !== null

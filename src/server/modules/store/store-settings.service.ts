@@ -3,11 +3,16 @@
 // and the spec's messages), then one transaction holds the merchant's row, refuses a changed
 // read-only field, writes the changed columns and tables, tells every instance the public info
 // changed, and records what changed (before and after) with the merchant's session.
-import type { BusinessInfoUpdate, MerchantBusinessInfo } from '../../../contract/store-settings.js';
+import {
+  BUSINESS_INFO_READ_ONLY_KEYS,
+  type BusinessInfoUpdate,
+  type MerchantBusinessInfo,
+} from '../../../contract/store-settings.js';
 import { canonicalTimeZone } from '../../../domain/validation/merchant-account.js';
 import { PPM } from '../../../domain/money/rounding.js';
 import type { AppContext } from '../../app-context.js';
 import { AppError, notFound, type FieldIssue } from '../../lib/app-error.js';
+import { refuseChangedReadOnly } from '../../lib/read-only-keys.js';
 import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
 import { menuChangedHere, notifyMenuChanged } from '../cache/index.js';
 import {
@@ -169,6 +174,9 @@ export async function updateBusinessInfo(
       });
     }
     if (issues.length > 0) throw refuse(issues);
+    // The rest of the settings read, sent back whole: as stored, or refused naming the key.
+    const asRead = toView(ctx, m, await listDineinTableNames(tx, m.id));
+    refuseChangedReadOnly(body as Record<string, unknown>, asRead, BUSINESS_INFO_READ_ONLY_KEYS);
 
     const set: Record<string, unknown> = {};
     const changed: Record<string, { before: unknown; after: unknown }> = {};

@@ -46,6 +46,7 @@ export function orderView(over: Partial<MerchantOrderView> = {}): MerchantOrderV
     phone: '2125550177',
     customerEmail: '',
     customerAddrStr: '',
+    receiveOrderInfo: false,
     deliveryNote: '',
     deliveryLocation: null,
     deliveryDistanceMiles: null,

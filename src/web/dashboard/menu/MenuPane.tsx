@@ -6,7 +6,7 @@
 // stay cheap at 500 items (bench/dashboard). Every write goes to the API at once and the
 // storefront shows it at its next read (docs/decisions/merchant-dashboard.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Input, Label, SearchField, Switch } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages.js';
@@ -77,6 +77,26 @@ export function searchItems(items: MenuItem[], query: string): MenuItem[] {
   });
 }
 
+/** Rows drawn per step: a step stays well under a 50 ms long task on a tablet. */
+const ROWS_PER_STEP = 40;
+
+/**
+ * How many rows to draw: the first step at once, then one more step per macrotask, so a
+ * 500-item menu never blocks the page in one long task (bench/dashboard). A new search, filter
+ * or sort (`view`) starts again from the first step; a changed item (a sold-out toggle) does not.
+ */
+function useRowsDrawn(total: number, view: string): number {
+  const [drawn, setDrawn] = useState({ view, n: ROWS_PER_STEP });
+  const n = drawn.view === view ? drawn.n : ROWS_PER_STEP;
+  if (drawn.view !== view) setDrawn({ view, n });
+  useEffect(() => {
+    if (n >= total) return;
+    const timer = setTimeout(() => setDrawn({ view, n: n + ROWS_PER_STEP }), 0);
+    return () => clearTimeout(timer);
+  }, [total, view, n]);
+  return n;
+}
+
 type Editing = { kind: 'add' } | { kind: 'edit'; id: string } | null;
 type Arranging = 'categories' | 'items' | null;
 
@@ -105,6 +125,10 @@ export function MenuPane({ merchantId: given }: { merchantId?: string } = {}) {
     return sortItems(searchItems(filtered, search), categoryList, sort);
   }, [items.data, categoryFilter, categoryList, sort, search]);
   const edit = useCallback((id: string) => setEditing({ kind: 'edit', id }), []);
+  const drawn = useRowsDrawn(
+    shown.length,
+    `${categoryFilter}|${search}|${sort?.key ?? ''}|${sort?.dir ?? ''}`,
+  );
   const chosenCategory = categoryList.find((c) => c._id === categoryFilter);
 
   const toggleSort = (key: SortKey) =>
@@ -233,7 +257,7 @@ export function MenuPane({ merchantId: given }: { merchantId?: string } = {}) {
               </tr>
             </thead>
             <tbody>
-              {shown.map((item) => (
+              {shown.slice(0, drawn).map((item) => (
                 <ItemRow
                   key={item._id}
                   item={item}

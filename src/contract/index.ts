@@ -30,6 +30,7 @@ export * from './merchant-orders.js';
 export * from './merchant-reports.js';
 export * from './store-settings.js';
 export * from './menu-writes.js';
+export * from './menu-structure.js';
 export * from './files.js';
 export * from './payment-gateway.js';
 export * from './provider-routes.js';

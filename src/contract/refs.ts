@@ -13,6 +13,7 @@ import type * as files from './files.js';
 import type * as hostedPayments from './hosted-payments.js';
 import type * as menu from './menu.js';
 import type * as menuWrites from './menu-writes.js';
+import type * as menuStructure from './menu-structure.js';
 import type * as merchantOrders from './merchant-orders.js';
 import type * as merchantReports from './merchant-reports.js';
 import type * as merchants from './merchants.js';
@@ -328,4 +329,38 @@ export const removeUpload: RouteRef<typeof files.removeUpload> = {
 export const listPrinters: RouteRef<typeof printers.listPrinters> = {
   method: 'GET',
   path: '/api/printers/merchantId/:merchantId/printers',
+};
+
+// menu pane: the menu's structure and in-place edits (issue 28)
+export const addCategory: RouteRef<typeof menuStructure.addCategory> = {
+  method: 'POST',
+  path: '/api/categories7/merchantId/:merchantId/category',
+};
+export const editCategory: RouteRef<typeof menuStructure.editCategory> = {
+  method: 'PUT',
+  path: '/api/categories7/merchantId/:merchantId/category/:id',
+};
+export const deleteCategory: RouteRef<typeof menuStructure.deleteCategory> = {
+  method: 'DELETE',
+  path: '/api/categories7/merchantId/:merchantId/category/:id',
+};
+export const orderCategories: RouteRef<typeof menuStructure.orderCategories> = {
+  method: 'PUT',
+  path: '/api/categories7/merchantId/:merchantId/order',
+};
+export const orderItems: RouteRef<typeof menuStructure.orderItems> = {
+  method: 'PUT',
+  path: '/api/items7/merchantId/:merchantId/order/:id',
+};
+export const editItemSize: RouteRef<typeof menuStructure.editItemSize> = {
+  method: 'PUT',
+  path: '/api/items7/merchantId/:merchantId/itemSize/:id/:sizeId',
+};
+export const editItemOption: RouteRef<typeof menuStructure.editItemOption> = {
+  method: 'PUT',
+  path: '/api/items7/merchantId/:merchantId/itemOption/:id/:optionId',
+};
+export const editItemOptionValue: RouteRef<typeof menuStructure.editItemOptionValue> = {
+  method: 'PUT',
+  path: '/api/items7/merchantId/:merchantId/itemOptionValue/:id/:optionId/:valueId',
 };

@@ -16,6 +16,7 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { menuRoutes } from './modules/menu/menu.routes.js';
 import { menuWriteRoutes } from './modules/menu/menu-writes.routes.js';
+import { menuStructureRoutes } from './modules/menu/menu-structure.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
 import { cloudPrntRoutes } from './modules/printers/cloudprnt.routes.js';
 import { printerRoutes } from './modules/printers/printers.routes.js';
@@ -40,6 +41,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(storeRoutes(ctx));
   await app.register(menuRoutes(ctx));
   await app.register(menuWriteRoutes(ctx));
+  await app.register(menuStructureRoutes(ctx));
   await app.register(merchantAuthRoutes(ctx));
   await app.register(customerAuthRoutes(ctx));
   await app.register(customerAccountRoutes(ctx));

@@ -49,6 +49,24 @@ export function selectionHint(bounds: SelectionBounds): string | null {
   return `Any ${min} required. Up to ${max}`;
 }
 
+/**
+ * What a group still needs, naming it (issue 28, beside the spec's "Exact number of option needs
+ * to be chosen."): "Choose exactly 1: Sauce", "Choose at least 2: Sides", "Choose 1 to 3: Jam",
+ * "Choose up to 2: Toppings".
+ */
+export function selectionNeed(bounds: SelectionBounds, groupName: string): string {
+  const { min, max } = bounds;
+  const need =
+    min === max
+      ? `exactly ${min}`
+      : !Number.isFinite(max)
+        ? `at least ${min}`
+        : min === 0
+          ? `up to ${max}`
+          : `${min} to ${max}`;
+  return `Choose ${need}: ${groupName}`;
+}
+
 export function isSelectionCountValid(count: number, bounds: SelectionBounds): boolean {
   return count >= bounds.min && count <= bounds.max;
 }

@@ -6,6 +6,7 @@ import {
   readCount,
   selectionBounds,
   selectionHint,
+  selectionNeed,
   toggleSelection,
   type MenuItemForChoice,
   type OptionGroupRule,
@@ -186,5 +187,22 @@ describe('checking an item choice (V5.32, V5.33, V5.41)', () => {
       ok: false,
       message: 'This item unavailable now.',
     });
+  });
+});
+
+describe('selectionNeed (issue 28: the item modal names the option)', () => {
+  it('says what the group needs, by its bounds, naming it', () => {
+    expect(selectionNeed(selectionBounds({ numberToSelect: 1 }), 'Sauce')).toBe(
+      'Choose exactly 1: Sauce',
+    );
+    expect(selectionNeed(selectionBounds({ minNumberToSelect: 2 }), 'Sides')).toBe(
+      'Choose at least 2: Sides',
+    );
+    expect(
+      selectionNeed(selectionBounds({ minNumberToSelect: 1, maxNumberToSelect: 3 }), 'Jam'),
+    ).toBe('Choose 1 to 3: Jam');
+    expect(selectionNeed(selectionBounds({ maxNumberToSelect: 2 }), 'Toppings')).toBe(
+      'Choose up to 2: Toppings',
+    );
   });
 });

@@ -42,15 +42,15 @@ export interface MenuWriter {
 type ItemAdd = z.output<typeof itemAddBody>;
 
 /** Limit reached, or a referenced row that is not there: 409 with the field named. */
-function conflict(field: string, message: string): AppError {
+export function conflict(field: string, message: string): AppError {
   return new AppError('conflict', message, [{ path: ['body', field], message }]);
 }
 
-function invalid(field: string, message: string): AppError {
+export function invalid(field: string, message: string): AppError {
   return new AppError('invalid_input', message, [{ path: ['body', field], message }]);
 }
 
-interface WriteScope {
+export interface WriteScope {
   tx: Tx;
   merchantUuid: string;
   now: Date;
@@ -62,7 +62,7 @@ interface WriteScope {
  * Runs one write under the merchant's lock, then tells every instance the menu changed: the
  * notification goes out on commit, and this instance drops its copy at once (read your writes).
  */
-async function write<T>(
+export async function write<T>(
   ctx: AppContext,
   who: MenuWriter,
   run: (scope: WriteScope) => Promise<T>,
@@ -94,13 +94,13 @@ async function write<T>(
   return result;
 }
 
-async function itemViewOf(tx: Tx, merchantUuid: string, itemId: string): Promise<ItemView> {
+export async function itemViewOf(tx: Tx, merchantUuid: string, itemId: string): Promise<ItemView> {
   const [view] = await listItems(tx, merchantUuid, { itemId });
   if (!view) throw notFound('Item');
   return view;
 }
 
-async function liveItem(s: WriteScope, itemId: string) {
+export async function liveItem(s: WriteScope, itemId: string) {
   const row = await repo.lockLiveItem(s.tx, s.merchantUuid, itemId);
   if (!row) throw notFound('Item');
   return row;
@@ -351,7 +351,11 @@ export function deleteOptionValue(
   });
 }
 
-async function categoryViewOf(tx: Tx, merchantUuid: string, id: string): Promise<CategoryView> {
+export async function categoryViewOf(
+  tx: Tx,
+  merchantUuid: string,
+  id: string,
+): Promise<CategoryView> {
   const view = (await listCategories(tx, merchantUuid)).find((c) => c._id === id);
   if (!view) throw notFound('Category');
   return view;

@@ -1,12 +1,26 @@
-// The size, option and option-value add modals (spec §2, §5): each form is checked by its route's
-// own schema before anything is sent (checklist V5.80–V5.82, V5.84–V5.86: names required, prices
-// and counts numeric and at most 99999), then sent; the item editor stores what the server answers.
+// The size, option and option-value modals (spec §2, §5): each adds one, or, given the stored one,
+// edits it in place (issue 28: only the fields changed are sent, to the edit routes of
+// src/contract/menu-structure.ts). Each form is checked by its route's own schema before anything
+// is sent (checklist V5.80–V5.82, V5.84–V5.86: names required, prices and counts numeric and at
+// most 99999), then sent; the item editor stores what the server answers.
 import { useState } from 'react';
+import {
+  optionEditBody,
+  optionValueEditBody,
+  sizeEditBody,
+} from '../../../contract/menu-structure.js';
 import { optionAddBody, optionValueAddBody, sizeAddBody } from '../../../contract/menu-writes.js';
 import { isApiError } from '../../lib/api.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
 import { apiIssuesByField, CheckField, issuesByField, TextInput } from '../components/fields.js';
-import type { OptionAddBody, OptionValueAddBody, SizeAddBody } from './queries.js';
+import type {
+  OptionAddBody,
+  OptionEditBody,
+  OptionValueAddBody,
+  OptionValueEditBody,
+  SizeAddBody,
+  SizeEditBody,
+} from './queries.js';
 
 const PRICE_HINT = 'In dollars, e.g. 2.50; at most 99999.';
 const COUNT_HINT = 'A whole number, at most 99999; empty for none.';
@@ -36,6 +50,33 @@ function useSubmit<B>(submit: Submit<B>) {
   return { errors, busy, run };
 }
 
+/** The fields of `form` that differ from `initial`: what an edit sends. */
+function changedFields<F extends Record<string, unknown>>(initial: F, form: F): Partial<F> {
+  const out: Partial<F> = {};
+  for (const key of Object.keys(form) as (keyof F)[]) {
+    if (form[key] !== initial[key]) out[key] = form[key];
+  }
+  return out;
+}
+
+/**
+ * Add: the whole form, checked by the add schema. Edit: only what changed, checked by the edit
+ * schema; nothing changed closes the modal.
+ */
+function submitFor<F extends Record<string, unknown>, A, E>(
+  form: F,
+  initial: F | undefined,
+  run: (body: A | E, check: { success: boolean; error?: unknown }) => Promise<void>,
+  add: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  edit: { safeParse(v: unknown): { success: boolean; error?: unknown } },
+  onClose: () => void,
+) {
+  if (!initial) return void run(form as unknown as A, add.safeParse(form));
+  const changed = changedFields(initial, form);
+  if (Object.keys(changed).length === 0) return onClose();
+  return void run(changed as unknown as E, edit.safeParse(changed));
+}
+
 function Actions({ busy, onClose, label }: { busy: boolean; onClose: () => void; label: string }) {
   return (
     <div className="dash-dialog__actions">
@@ -43,29 +84,42 @@ function Actions({ busy, onClose, label }: { busy: boolean; onClose: () => void;
         Cancel
       </button>
       <button type="submit" className="button button--primary" disabled={busy}>
-        {busy ? 'Adding…' : label}
+        {busy ? (label === 'Save' ? 'Saving…' : 'Adding…') : label}
       </button>
     </div>
   );
 }
 
+export interface SizeForm extends Record<string, unknown> {
+  name: string;
+  name_2nd: string;
+  price: string;
+}
+
 export function SizeAddModal({
+  initial,
   onSubmit,
   onClose,
 }: {
-  onSubmit: Submit<SizeAddBody>;
+  /** The stored size, to edit it in place; absent: a new size. */
+  initial?: SizeForm;
+  onSubmit: Submit<SizeAddBody | SizeEditBody>;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState({ name: '', name_2nd: '', price: '' });
+  const [form, setForm] = useState<SizeForm>(initial ?? { name: '', name_2nd: '', price: '' });
   const { errors, busy, run } = useSubmit(onSubmit);
   return (
-    <DashboardDialog title="Add size" onClose={onClose} dismissable={!busy}>
+    <DashboardDialog
+      title={initial ? 'Edit size' : 'Add size'}
+      onClose={onClose}
+      dismissable={!busy}
+    >
       <form
         className="menu-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void run(form, sizeAddBody.safeParse(form));
+          submitFor(form, initial, run, sizeAddBody, sizeEditBody, onClose);
         }}
       >
         <TextInput
@@ -94,36 +148,53 @@ export function SizeAddModal({
           inputMode="decimal"
           required
         />
-        <Actions busy={busy} onClose={onClose} label="Add size" />
+        <Actions busy={busy} onClose={onClose} label={initial ? 'Save' : 'Add size'} />
       </form>
     </DashboardDialog>
   );
 }
 
+export interface OptionForm extends Record<string, unknown> {
+  name: string;
+  name_2nd: string;
+  numberToSelect: string;
+  minNumberToSelect: string;
+  maxNumberToSelect: string;
+  required: boolean;
+}
+
 export function OptionAddModal({
+  initial,
   onSubmit,
   onClose,
 }: {
-  onSubmit: Submit<OptionAddBody>;
+  initial?: OptionForm;
+  onSubmit: Submit<OptionAddBody | OptionEditBody>;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState({
-    name: '',
-    name_2nd: '',
-    numberToSelect: '',
-    minNumberToSelect: '',
-    maxNumberToSelect: '',
-    required: false,
-  });
+  const [form, setForm] = useState<OptionForm>(
+    initial ?? {
+      name: '',
+      name_2nd: '',
+      numberToSelect: '',
+      minNumberToSelect: '',
+      maxNumberToSelect: '',
+      required: false,
+    },
+  );
   const { errors, busy, run } = useSubmit(onSubmit);
   return (
-    <DashboardDialog title="Add option" onClose={onClose} dismissable={!busy}>
+    <DashboardDialog
+      title={initial ? 'Edit option' : 'Add option'}
+      onClose={onClose}
+      dismissable={!busy}
+    >
       <form
         className="menu-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void run(form, optionAddBody.safeParse(form));
+          submitFor(form, initial, run, optionAddBody, optionEditBody, onClose);
         }}
       >
         <TextInput
@@ -178,7 +249,7 @@ export function OptionAddModal({
           checked={form.required}
           onChange={(required) => setForm({ ...form, required })}
         />
-        <Actions busy={busy} onClose={onClose} label="Add option" />
+        <Actions busy={busy} onClose={onClose} label={initial ? 'Save' : 'Add option'} />
       </form>
     </DashboardDialog>
   );
@@ -186,23 +257,29 @@ export function OptionAddModal({
 
 export function OptionValueAddModal({
   optionName,
+  initial,
   onSubmit,
   onClose,
 }: {
   optionName: string;
-  onSubmit: Submit<OptionValueAddBody>;
+  initial?: SizeForm;
+  onSubmit: Submit<OptionValueAddBody | OptionValueEditBody>;
   onClose: () => void;
 }) {
-  const [form, setForm] = useState({ name: '', name_2nd: '', price: '' });
+  const [form, setForm] = useState<SizeForm>(initial ?? { name: '', name_2nd: '', price: '' });
   const { errors, busy, run } = useSubmit(onSubmit);
   return (
-    <DashboardDialog title={`Add value to ${optionName}`} onClose={onClose} dismissable={!busy}>
+    <DashboardDialog
+      title={initial ? `Edit value of ${optionName}` : `Add value to ${optionName}`}
+      onClose={onClose}
+      dismissable={!busy}
+    >
       <form
         className="menu-form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void run(form, optionValueAddBody.safeParse(form));
+          submitFor(form, initial, run, optionValueAddBody, optionValueEditBody, onClose);
         }}
       >
         <TextInput
@@ -230,7 +307,7 @@ export function OptionValueAddModal({
           hint={`${PRICE_HINT} Empty: no extra charge.`}
           inputMode="decimal"
         />
-        <Actions busy={busy} onClose={onClose} label="Add value" />
+        <Actions busy={busy} onClose={onClose} label={initial ? 'Save' : 'Add value'} />
       </form>
     </DashboardDialog>
   );

@@ -17,9 +17,16 @@ import { failureText } from './alerts.js';
 import { OptionAddModal, OptionValueAddModal, SizeAddModal } from './ChoiceModals.js';
 import { apiIssuesByField, CheckField, issuesByField, TextInput } from '../components/fields.js';
 import { ImageCropModal } from './ImageCropModal.js';
+import { ItemHours } from './ItemHours.js';
 import {
   type ItemEditBody,
   type MenuCategory,
+  type OptionAddBody,
+  type OptionEditBody,
+  type OptionValueAddBody,
+  type OptionValueEditBody,
+  type SizeAddBody,
+  type SizeEditBody,
   type MenuItem,
   menuKeys,
   menuWrites,
@@ -86,9 +93,14 @@ export function editFailure(body: ItemEditBody): SaveFailure {
 type Sub =
   | { kind: 'confirm' }
   | { kind: 'crop'; src: string; name: string }
-  | { kind: 'size' }
-  | { kind: 'option' }
-  | { kind: 'value'; optionId: string; optionName: string }
+  | { kind: 'size'; size?: MenuItem['size'][number] }
+  | { kind: 'option'; option?: MenuItem['options'][number] }
+  | {
+      kind: 'value';
+      optionId: string;
+      optionName: string;
+      value?: MenuItem['options'][number]['optionValues'][number];
+    }
   | null;
 
 interface PendingImage {
@@ -459,6 +471,14 @@ export function ItemEditor({
                     <button
                       type="button"
                       className="button button--ghost"
+                      aria-label={`Edit size ${s.name}`}
+                      onClick={() => setSub({ kind: 'size', size: s })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
                       aria-label={`Remove size ${s.name}`}
                       disabled={removing !== null}
                       onClick={() => void remove(s._id, () => writes.removeSize(item._id, s._id))}
@@ -503,6 +523,14 @@ export function ItemEditor({
                       <button
                         type="button"
                         className="button button--ghost"
+                        aria-label={`Edit option ${o.name}`}
+                        onClick={() => setSub({ kind: 'option', option: o })}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost"
                         aria-label={`Remove option ${o.name}`}
                         disabled={removing !== null}
                         onClick={() =>
@@ -528,6 +556,21 @@ export function ItemEditor({
                             <button
                               type="button"
                               className="button button--ghost"
+                              aria-label={`Edit value ${v.name} of ${o.name}`}
+                              onClick={() =>
+                                setSub({
+                                  kind: 'value',
+                                  optionId: o._id,
+                                  optionName: o.name,
+                                  value: v,
+                                })
+                              }
+                            >
+                              Edit
+                            </button>
+                            <button
+                              type="button"
+                              className="button button--ghost"
                               aria-label={`Remove value ${v.name} of ${o.name}`}
                               disabled={removing !== null}
                               onClick={() =>
@@ -545,6 +588,7 @@ export function ItemEditor({
               </ul>
             )}
           </section>
+          <ItemHours item={item} merchantId={merchantId} writes={writes} />
         </div>
       ) : (
         <p className="muted">Sizes and options can be added once the item is added.</p>
@@ -575,27 +619,75 @@ export function ItemEditor({
       ) : null}
       {sub?.kind === 'size' && item ? (
         <SizeAddModal
+          initial={sub.size ? priceForm(sub.size) : undefined}
           onClose={() => setSub(null)}
-          onSubmit={(body) => choiceWrite(() => writes.addSize(item._id, body), true)}
+          onSubmit={(body) => {
+            const size = sub.size;
+            return size
+              ? choiceWrite(() => writes.editSize(item._id, size._id, body as SizeEditBody), false)
+              : choiceWrite(() => writes.addSize(item._id, body as SizeAddBody), true);
+          }}
         />
       ) : null}
       {sub?.kind === 'option' && item ? (
         <OptionAddModal
+          initial={sub.option ? optionForm(sub.option) : undefined}
           onClose={() => setSub(null)}
-          onSubmit={(body) => choiceWrite(() => writes.addOption(item._id, body), true)}
+          onSubmit={(body) => {
+            const option = sub.option;
+            return option
+              ? choiceWrite(
+                  () => writes.editOption(item._id, option._id, body as OptionEditBody),
+                  false,
+                )
+              : choiceWrite(() => writes.addOption(item._id, body as OptionAddBody), true);
+          }}
         />
       ) : null}
       {sub?.kind === 'value' && item ? (
         <OptionValueAddModal
           optionName={sub.optionName}
+          initial={sub.value ? priceForm(sub.value) : undefined}
           onClose={() => setSub(null)}
-          onSubmit={(body) =>
-            choiceWrite(() => writes.addValue(item._id, sub.optionId, body), true)
-          }
+          onSubmit={(body) => {
+            const value = sub.value;
+            return value
+              ? choiceWrite(
+                  () =>
+                    writes.editValue(
+                      item._id,
+                      sub.optionId,
+                      value._id,
+                      body as OptionValueEditBody,
+                    ),
+                  false,
+                )
+              : choiceWrite(
+                  () => writes.addValue(item._id, sub.optionId, body as OptionValueAddBody),
+                  true,
+                );
+          }}
         />
       ) : null}
     </DashboardDialog>
   );
+}
+
+/** A stored size or value as its form shows it (price in dollars). */
+function priceForm(r: { name: string; name_2nd: string; priceCents: number }) {
+  return { name: r.name, name_2nd: r.name_2nd, price: (r.priceCents / 100).toFixed(2) };
+}
+
+function optionForm(o: MenuItem['options'][number]) {
+  const count = (n: number | null) => (n === null ? '' : String(n));
+  return {
+    name: o.name,
+    name_2nd: o.name_2nd,
+    numberToSelect: o.numberToSelect ? String(o.numberToSelect) : '',
+    minNumberToSelect: count(o.minNumberToSelect),
+    maxNumberToSelect: count(o.maxNumberToSelect),
+    required: o.required,
+  };
 }
 
 function ruleText(o: MenuItem['options'][number]): string {

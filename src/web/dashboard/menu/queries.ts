@@ -5,18 +5,26 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ItemView } from '../../../contract/menu.js';
 import {
+  addCategory,
   addItem,
   addItemOption,
   addItemOptionValue,
   addItemSize,
   completeItem,
+  deleteCategory,
   deleteItem,
   deleteItemOption,
   deleteItemOptionValue,
   deleteItemSize,
+  editCategory,
+  editItemOption,
+  editItemOptionValue,
+  editItemSize,
   listCategories,
   listItems,
   listPrinters,
+  orderCategories,
+  orderItems,
   removeUpload,
   updateItem,
 } from '../../../contract/refs.js';
@@ -39,6 +47,9 @@ export type ItemEditBody = RouteBody<typeof updateItem>;
 export type SizeAddBody = RouteBody<typeof addItemSize>;
 export type OptionAddBody = RouteBody<typeof addItemOption>;
 export type OptionValueAddBody = RouteBody<typeof addItemOptionValue>;
+export type SizeEditBody = RouteBody<typeof editItemSize>;
+export type OptionEditBody = RouteBody<typeof editItemOption>;
+export type OptionValueEditBody = RouteBody<typeof editItemOptionValue>;
 
 export function useMenuItems(merchantId: string) {
   return useQuery({
@@ -111,6 +122,12 @@ export function menuWrites(merchantId: string) {
       call(deleteItemOption, { params: { ...item(id), optionId } }),
     addValue: (id: string, optionId: string, body: OptionValueAddBody) =>
       call(addItemOptionValue, { params: { ...item(id), optionId }, body }),
+    editSize: (id: string, sizeId: string, body: SizeEditBody) =>
+      call(editItemSize, { params: { ...item(id), sizeId }, body }),
+    editOption: (id: string, optionId: string, body: OptionEditBody) =>
+      call(editItemOption, { params: { ...item(id), optionId }, body }),
+    editValue: (id: string, optionId: string, valueId: string, body: OptionValueEditBody) =>
+      call(editItemOptionValue, { params: { ...item(id), optionId, valueId }, body }),
     removeValue: (id: string, optionId: string, valueId: string) =>
       call(deleteItemOptionValue, { params: { ...item(id), optionId, valueId } }),
     /** Drops an upload that no item took (idempotent; see menu-writes-files.md). */
@@ -118,3 +135,54 @@ export function menuWrites(merchantId: string) {
   };
 }
 export type MenuWrites = ReturnType<typeof menuWrites>;
+
+export type CategoryAddBody = RouteBody<typeof addCategory>;
+export type CategoryEditBody = RouteBody<typeof editCategory>;
+
+/**
+ * The menu's structure (issue 28): categories added, renamed, deleted and put in order, and a
+ * category's items put in order. Each answer replaces the pane's copy; the list is read again
+ * after, so the storefront's order and the pane's agree.
+ */
+export function structureWrites(merchantId: string, client: QueryClient) {
+  const params = { merchantId };
+  const categoriesChanged = (list?: MenuCategory[]) => {
+    if (list) client.setQueryData(menuKeys.categories(merchantId), list);
+    void client.invalidateQueries({ queryKey: menuKeys.categories(merchantId) });
+  };
+  return {
+    addCategory: async (body: CategoryAddBody) => {
+      const added = await call(addCategory, { params, body });
+      client.setQueryData<MenuCategory[]>(menuKeys.categories(merchantId), (list) =>
+        list ? [...list, added] : list,
+      );
+      categoriesChanged();
+      return added;
+    },
+    editCategory: async (id: string, body: CategoryEditBody) => {
+      const saved = await call(editCategory, { params: { ...params, id }, body });
+      client.setQueryData<MenuCategory[]>(menuKeys.categories(merchantId), (list) =>
+        list?.map((c) => (c._id === id ? saved : c)),
+      );
+      categoriesChanged();
+      return saved;
+    },
+    deleteCategory: async (id: string) => {
+      await call(deleteCategory, { params: { ...params, id } });
+      client.setQueryData<MenuCategory[]>(menuKeys.categories(merchantId), (list) =>
+        list?.filter((c) => c._id !== id),
+      );
+      categoriesChanged();
+    },
+    orderCategories: async (ids: string[]) =>
+      categoriesChanged(await call(orderCategories, { params, body: { ids } })),
+    orderItems: async (categoryId: string, ids: string[]) => {
+      const saved = await call(orderItems, {
+        params: { ...params, id: categoryId },
+        body: { ids },
+      });
+      for (const item of saved) storeItem(client, merchantId, item);
+      void client.invalidateQueries({ queryKey: menuKeys.items(merchantId) });
+    },
+  };
+}

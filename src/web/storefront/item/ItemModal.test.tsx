@@ -107,8 +107,36 @@ describe('ItemModal', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('radio', { name: /Small/ }));
     check('SAUCE 1');
     fireEvent.click(addButton());
+    // The spec's text, then which option and what it needs (issue 28); the group is marked too.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(
+      'Exact number of option needs to be chosen. Choose exactly 2: Choose 2 Sauces',
+    );
+    const sauces = screen.getByRole('group', { name: 'Choose 2 Sauces' });
+    expect(sauces.getAttribute('data-invalid')).toBe('true');
+    expect(within(sauces).getByText('Choose exactly 2: Choose 2 Sauces')).toBeTruthy();
+    expect(within(sauces).getAllByRole('checkbox').length).toBeGreaterThan(0); // S2.14
+    expect(onAdd).not.toHaveBeenCalled();
+    // Choosing in the group clears the mark.
+    check('SAUCE 2');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sauces.getAttribute('data-invalid')).toBeNull();
+  });
+
+  it('names the option and its range when a min/max group is short (issue 28)', () => {
+    const jam = menuItem({
+      ...rice,
+      _id: 'toast',
+      size: [],
+      options: [
+        { ...group({ _id: 'jam', name: 'Jam', n: 4 }), minNumberToSelect: 2, maxNumberToSelect: 3 },
+      ],
+    });
+    const { onAdd } = open(jam);
+    check('JAM 1');
+    fireEvent.click(addButton());
     expect(screen.getByRole('alert').textContent).toBe(
-      'Exact number of option needs to be chosen.',
+      'Exact number of option needs to be chosen. Choose 2 to 3: Jam',
     );
     expect(onAdd).not.toHaveBeenCalled();
   });

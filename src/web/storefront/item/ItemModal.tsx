@@ -8,6 +8,7 @@ import {
   Checkbox,
   CheckboxGroup,
   Dialog,
+  FieldError,
   Group,
   Heading,
   Input,
@@ -36,6 +37,7 @@ import {
   groupBounds,
   runningPriceCents,
   selectionHint,
+  selectionNeed,
   toggleSelection,
 } from './choice.js';
 
@@ -64,11 +66,14 @@ export default function ItemModal({ item, display, onAdd, onClose, initial }: It
   const [note, setNote] = useState(initial?.note ?? '');
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const [error, setError] = useState<string | null>(null);
+  /** The group a refused choice is about: named in the alert and marked in place (issue 28). */
+  const [wrongGroup, setWrongGroup] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
 
   const choice = { sizeId, options, quantity, note };
   const priceCents = runningPriceCents(item, choice);
   const orderable = item.available && !item.soldout;
+  const missing = item.options.find((g) => g._id === wrongGroup);
 
   async function add() {
     // Ignored while a previous add is on its way (spec §4) and for items that cannot be ordered.
@@ -76,9 +81,11 @@ export default function ItemModal({ item, display, onAdd, onClose, initial }: It
     const checked = checkItemChoice(forChoice(item), choice);
     if (!checked.ok) {
       setError(checked.message);
+      setWrongGroup(checked.optionId ?? null);
       return;
     }
     setError(null);
+    setWrongGroup(null);
     setAdding(true);
     try {
       await onAdd({ itemId: item._id, sizeId, options, quantity, note: checked.note });
@@ -179,6 +186,7 @@ export default function ItemModal({ item, display, onAdd, onClose, initial }: It
                   key={g._id}
                   className="choice-group"
                   value={chosen}
+                  isInvalid={wrongGroup === g._id}
                   onChange={(next) => {
                     // Keep the order chosen so a choice past the limit drops the oldest (spec §4).
                     const changed =
@@ -187,6 +195,7 @@ export default function ItemModal({ item, display, onAdd, onClose, initial }: It
                     if (changed === undefined) return;
                     setOptions({ ...options, [g._id]: toggleSelection(chosen, changed, bounds) });
                     setError(null);
+                    setWrongGroup(null);
                   }}
                 >
                   <div className="choice-group__head">
@@ -223,6 +232,9 @@ export default function ItemModal({ item, display, onAdd, onClose, initial }: It
                       {open ? 'Show Less' : 'Show More'}
                     </Button>
                   ) : null}
+                  <FieldError className="choice-group__error">
+                    {selectionNeed(bounds, g.name)}
+                  </FieldError>
                 </CheckboxGroup>
               );
             })}
@@ -249,6 +261,12 @@ export default function ItemModal({ item, display, onAdd, onClose, initial }: It
             {error ? (
               <p className="item-modal__error" role="alert">
                 {error}
+                {missing ? (
+                  <span className="item-modal__error-need">
+                    {' '}
+                    {selectionNeed(groupBounds(missing), missing.name)}
+                  </span>
+                ) : null}
               </p>
             ) : null}
             <div className="item-modal__actions">

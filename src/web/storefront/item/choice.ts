@@ -5,6 +5,7 @@ import {
   checkItemChoice,
   selectionBounds,
   selectionHint,
+  selectionNeed,
   toggleSelection,
   type ItemChoiceInput,
   type MenuItemForChoice,
@@ -24,7 +25,7 @@ export function groupBounds(group: PublicItemView['options'][number]): Selection
   return selectionBounds(group);
 }
 
-export { checkItemChoice, selectionHint, toggleSelection, type ItemChoiceInput };
+export { checkItemChoice, selectionHint, selectionNeed, toggleSelection, type ItemChoiceInput };
 
 /**
  * What Add to Cart shows: (the chosen size's price, else the item's, plus the chosen options) ×

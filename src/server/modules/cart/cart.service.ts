@@ -8,6 +8,7 @@ import {
   checkoutInfoSchema,
   defaultPaymentMethod,
   defaultTipChoice,
+  isTipPreset,
   offeredOrderMethods,
   offeredPaymentMethods,
 } from '../../../domain/index.js';
@@ -63,7 +64,7 @@ export function defaultCheckout(merchant: MerchantRow): CheckoutInfo {
   return checkoutInfoSchema.parse({
     orderMethod: 'pickup',
     paymentMethod: defaultPaymentMethod(merchant) ?? 'cash',
-    tip: defaultTipChoice('pickup'),
+    tip: defaultTipChoice('pickup', merchant.tipPresets),
   });
 }
 
@@ -368,6 +369,12 @@ export async function checkOfferedChoices(
     issues.push({
       path: [...prefix, 'time'],
       message: 'This store does not take scheduled orders',
+    });
+  }
+  if (info.tip.kind === 'percent' && !isTipPreset(info.tip.ratePpm, merchant.tipPresets)) {
+    issues.push({
+      path: [...prefix, 'tip', 'ratePpm'],
+      message: "Choose one of the store's tips or Other",
     });
   }
   if (info.isBranch && !merchant.enableBranch) {

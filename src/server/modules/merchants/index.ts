@@ -10,4 +10,5 @@ export {
   replaceDineinTables,
   updateMerchantPayment,
   updateMerchantSettings,
+  updateMerchantSettingsIfUnchanged,
 } from './merchants.repository.js';

@@ -9,6 +9,7 @@ import {
   defaultPaymentMethod,
   defaultTipChoice,
   isTipPreset,
+  tipWithPresets,
   offeredOrderMethods,
   offeredPaymentMethods,
 } from '../../../domain/index.js';
@@ -71,7 +72,11 @@ export function defaultCheckout(merchant: MerchantRow): CheckoutInfo {
 function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutInfo {
   if (!cart || Object.keys(cart.checkoutInfo).length === 0) return defaultCheckout(merchant);
   const parsed = checkoutInfoSchema.safeParse(cart.checkoutInfo);
-  return parsed.success ? parsed.data : defaultCheckout(merchant);
+  if (!parsed.success) return defaultCheckout(merchant);
+  // A saved percent the merchant has since removed reads as the store's default for the method
+  // (issue 28), so the checkout shows, prices and sends back a tip the store offers.
+  const tip = tipWithPresets(parsed.data.tip, parsed.data.orderMethod, merchant.tipPresets);
+  return { ...parsed.data, tip };
 }
 
 /** Ours: the spec has no message for an address that cannot be found (send order refuses it). */

@@ -160,11 +160,16 @@ export function StorePane({ merchantId }: { merchantId: string }) {
   const loaded = query.isSuccess;
 
   // The address's section is brought into view on arrival and on every jump.
+  // Sections above it may still grow as their own reads arrive (category hours, promo codes):
+  // the jump is repeated twice while they settle, so the section ends where it was asked for.
   useEffect(() => {
     if (!loaded || !current) return;
-    const el = document.getElementById(anchorId(current));
-    el?.scrollIntoView?.({ block: 'start' });
-    el?.focus({ preventScroll: true });
+    const jump = () =>
+      document.getElementById(anchorId(current))?.scrollIntoView?.({ block: 'start' });
+    jump();
+    document.getElementById(anchorId(current))?.focus({ preventScroll: true });
+    const timers = [400, 1200].map((ms) => window.setTimeout(jump, ms));
+    return () => timers.forEach((t) => window.clearTimeout(t));
   }, [loaded, current]);
 
   if (query.isPending) return <StatusPanel title="Loading…" />;

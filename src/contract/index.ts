@@ -29,6 +29,7 @@ export * from './hosted-payments.js';
 export * from './merchant-orders.js';
 export * from './merchant-reports.js';
 export * from './store-settings.js';
+export * from './promo-codes.js';
 export * from './menu-writes.js';
 export * from './menu-structure.js';
 export * from './files.js';

@@ -20,6 +20,7 @@ import type * as merchants from './merchants.js';
 import type * as oidc from './oidc.js';
 import type * as orders from './orders.js';
 import type * as printers from './printers.js';
+import type * as promoCodes from './promo-codes.js';
 import type * as storeSettings from './store-settings.js';
 import type * as store from './store.js';
 import type * as transactions from './transactions.js';
@@ -363,4 +364,21 @@ export const editItemOption: RouteRef<typeof menuStructure.editItemOption> = {
 export const editItemOptionValue: RouteRef<typeof menuStructure.editItemOptionValue> = {
   method: 'PUT',
   path: '/api/items7/merchantId/:merchantId/itemOptionValue/:id/:optionId/:valueId',
+};
+// promo codes (the Store pane, issue 28)
+export const listPromoCodes: RouteRef<typeof promoCodes.listPromoCodes> = {
+  method: 'GET',
+  path: '/api/promoCodes/merchantId/:merchantId',
+};
+export const createPromoCode: RouteRef<typeof promoCodes.createPromoCode> = {
+  method: 'POST',
+  path: '/api/promoCodes/merchantId/:merchantId',
+};
+export const updatePromoCode: RouteRef<typeof promoCodes.updatePromoCode> = {
+  method: 'PUT',
+  path: '/api/promoCodes/merchantId/:merchantId/_id/:id',
+};
+export const deletePromoCode: RouteRef<typeof promoCodes.deletePromoCode> = {
+  method: 'DELETE',
+  path: '/api/promoCodes/merchantId/:merchantId/_id/:id',
 };

@@ -15,6 +15,7 @@ import {
   weeklyPrepTimeFormSchema,
 } from '../domain/merchant-rules/store.js';
 import { MESSAGES } from '../domain/messages.js';
+import { tipPresetsSchema } from '../domain/pricing/tips.js';
 import {
   addressSchema,
   customerInfoCollectSchema,
@@ -48,6 +49,8 @@ export const merchantBusinessInfo = publicBusinessInfo.extend({
   dineinTables: z.array(z.string()),
   /** The providers the merchant may choose: those with a gateway adapter on this server. */
   paymentProviders: z.array(z.string()),
+  /** The settings' save counter: sent back with a save, which lands only while unchanged. */
+  settingsVersion: z.number().int(),
 });
 export type MerchantBusinessInfo = z.infer<typeof merchantBusinessInfo>;
 
@@ -83,6 +86,10 @@ function storedPromotionAsTyped(value: unknown): unknown {
   };
 }
 
+/** The 409 of a save whose settingsVersion is no longer the stored one. */
+export const SETTINGS_CHANGED_ELSEWHERE =
+  'These settings were changed by someone else. Reload to see them, then make your change again.';
+
 /** The read-only fields: accepted only unchanged (the whole info object may be sent back). */
 export const READ_ONLY_SETTINGS = ['merchantId', 'name', 'address', 'webSite'] as const;
 
@@ -94,6 +101,11 @@ const businessInfoFields = {
   webSite: z.string().max(300).optional(),
   /** Never saved here: refused with a pointer to the password form. */
   password: z.unknown().optional(),
+  /**
+   * The settingsVersion the sender read (ours, issue 28): when sent, the save lands only if no
+   * other save came between, else 409 SETTINGS_CHANGED_ELSEWHERE. The spec's clients send none.
+   */
+  settingsVersion: z.number().int().min(1).optional(),
 
   // business info
   phone: z.union([z.literal(''), storePhone]).optional(),
@@ -126,6 +138,8 @@ const businessInfoFields = {
   taxRate: taxRateSchema.optional(),
   /** The fixed gratuity (K9.8): a fraction 0..1, kept in ppm like the tax rate. */
   fixedTipRate: fixedTipRateSchema.optional(),
+  /** The checkout's tip presets and the default per order method (issue 28). */
+  tipPresets: tipPresetsSchema.optional(),
   // methods, delivery and curbside
   delivery: z.boolean().optional(),
   curbside: z.boolean().optional(),
@@ -170,7 +184,7 @@ export const updateBusinessInfo = defineRoute('PUT', `${base}/businessInfo`, {
   tags: ['store settings'],
   params: merchantParams,
   body: businessInfoUpdate,
-  response: { 200: merchantBusinessInfo, ...errorAnswers(400, 401, 403, 404) },
+  response: { 200: merchantBusinessInfo, ...errorAnswers(400, 401, 403, 404, 409) },
 });
 
 /** GET .../businessInfo/settings: the signed-in merchant's whole settings (the store pane). */

@@ -10,6 +10,7 @@ import {
   weeklyHoursSchema,
   weeklyPrepTimeSchema,
 } from '../domain/settings/schemas.js';
+import { tipPresetsSchema } from '../domain/pricing/tips.js';
 import { latLng, merchantIdParam, merchantParams } from './common.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';
@@ -29,6 +30,8 @@ export const publicBusinessInfo = z.object({
   foodPreparingTime: weeklyPrepTimeSchema,
   taxRate: z.number(),
   fixedTipRate: z.number(),
+  /** The tips the checkout offers and the default per order method (issue 28). */
+  tipPresets: tipPresetsSchema,
   processingFeeRate: z.number(),
   serviceFeeCents: z.number().int(),
   roomServiceDeliveryFeeCents: z.number().int(),

@@ -20,6 +20,7 @@ import { menuStructureRoutes } from './modules/menu/menu-structure.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
 import { cloudPrntRoutes } from './modules/printers/cloudprnt.routes.js';
 import { printerRoutes } from './modules/printers/printers.routes.js';
+import { promoCodeRoutes } from './modules/promo/promo-codes.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { orderPlacedRoutes } from './modules/order-placed/order-placed.routes.js';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(dinerRoutes(ctx));
   await app.register(cartRoutes(ctx));
   await app.register(promoRoutes(ctx));
+  await app.register(promoCodeRoutes(ctx));
   await app.register(verificationRoutes(ctx));
   await app.register(orderPlacedRoutes(ctx));
   await app.register(sendOrderRoutes(ctx));

@@ -8,6 +8,9 @@ import {
   computeTotals,
   DEFAULT_PRICING_SETTINGS,
   defaultTipChoice,
+  isTipPreset,
+  tipPresetsSchema,
+  tipWithPresets,
   deliveryFeeFor,
   loyaltyPointsEarned,
   pricingSettingsFrom,
@@ -70,6 +73,27 @@ describe('tips (K9.1–K9.5, T4.21–T4.23)', () => {
     expect(defaultTipChoice('pickup')).toEqual({ kind: 'percent', ratePpm: 100_000 });
     expect(defaultTipChoice('dinein')).toEqual({ kind: 'percent', ratePpm: 100_000 });
     expect(defaultTipChoice('delivery')).toEqual({ kind: 'percent', ratePpm: 150_000 });
+    // A store's own presets and defaults (issue 28); a saved rate it no longer offers prices as
+    // its default for the method, a custom amount stays.
+    const presets = {
+      percents: [0, 18, 22],
+      defaults: { pickup: 18, delivery: 22, curbside: 18, dinein: 0, roomServiceDelivery: 18 },
+    };
+    expect(defaultTipChoice('delivery', presets)).toEqual({ kind: 'percent', ratePpm: 220_000 });
+    expect(isTipPreset(150_000, presets)).toBe(false);
+    expect(isTipPreset(150_000, null)).toBe(true);
+    expect(tipWithPresets({ kind: 'percent', ratePpm: 150_000 }, 'dinein', presets)).toEqual({
+      kind: 'percent',
+      ratePpm: 0,
+    });
+    expect(tipWithPresets({ kind: 'custom', cents: 500 }, 'dinein', presets)).toEqual({
+      kind: 'custom',
+      cents: 500,
+    });
+    expect(tipPresetsSchema.safeParse({ ...presets, percents: [0, 18] }).success).toBe(false);
+    expect(tipPresetsSchema.safeParse({ ...presets, percents: [0, 18, 22, 22] }).success).toBe(
+      false,
+    );
   });
 
   it.each([
@@ -84,10 +108,11 @@ describe('tips (K9.1–K9.5, T4.21–T4.23)', () => {
     expect(tipCents(choice, base)).toBe(tip);
   });
 
-  it('refuses a rate that is not a preset and a custom tip over 99999 or negative (K9.2, K9.3)', () => {
-    expect(() =>
-      tipCents({ kind: 'percent', ratePpm: 170_000 } as unknown as TipChoice, 100),
-    ).toThrow();
+  it('refuses a rate that is not a whole percent 0..100 and a custom tip over 99999 or negative (K9.2, K9.3)', () => {
+    // Which whole percents a store offers is its own (issue 28): 17 % prices, 17.5 % never does.
+    expect(tipCents({ kind: 'percent', ratePpm: 170_000 } as TipChoice, 1000)).toBe(170);
+    expect(() => tipCents({ kind: 'percent', ratePpm: 175_000 }, 100)).toThrow();
+    expect(() => tipCents({ kind: 'percent', ratePpm: 1_010_000 }, 100)).toThrow();
     expect(() => tipCents({ kind: 'custom', cents: 10_000_000 }, 100)).toThrow();
     expect(() => tipCents({ kind: 'custom', cents: -1 }, 100)).toThrow();
   });

@@ -1,30 +1,113 @@
 // Tips (spec §4/§9): presets 0/10/15/20 %, default 10 % and 15 % for delivery, or "Other" with a
 // custom dollar amount. A percentage tip is taken on the subtotal (see docs/decisions/domain-rules.md).
-import { applyPpm } from '../money/rounding.js';
+// A merchant may choose its own presets and the default per order method in the Store pane
+// (issue 28, docs/decisions/store-settings.md); the spec's are what a store has until then.
+import { z } from 'zod';
+import { applyPpm, PPM } from '../money/rounding.js';
 import { MAX_ENTRY_CENTS } from '../money/parse.js';
-import type { OrderMethod } from '../settings/schemas.js';
+import { ORDER_METHODS, type OrderMethod } from '../settings/schemas.js';
 
+/** The spec's presets (ppm), which every store has until it chooses its own. */
 export const TIP_PRESETS_PPM = [0, 100_000, 150_000, 200_000] as const;
-export type TipPresetPpm = (typeof TIP_PRESETS_PPM)[number];
 
 export const MAX_CUSTOM_TIP_CENTS = MAX_ENTRY_CENTS;
 
-export type TipChoice =
-  { kind: 'percent'; ratePpm: TipPresetPpm } | { kind: 'custom'; cents: number };
+/** A percent tip is a whole percent, 0..100 (in ppm: a multiple of 10 000). */
+export const TIP_RATE_STEP_PPM = 10_000;
+/** The most presets a store shows beside "Other". */
+export const MAX_TIP_PRESETS = 6;
 
-export function isTipPreset(ratePpm: number): ratePpm is TipPresetPpm {
-  return (TIP_PRESETS_PPM as readonly number[]).includes(ratePpm);
+export type TipChoice = { kind: 'percent'; ratePpm: number } | { kind: 'custom'; cents: number };
+
+/** A store's tip presets, in whole percents: the choices shown and the default per method. */
+export const tipPresetsSchema = z
+  .object({
+    percents: z
+      .array(z.number().int('Whole percents only').min(0, '0 to 100 %').max(100, '0 to 100 %'))
+      .min(1, 'At least one tip preset')
+      .max(MAX_TIP_PRESETS, `At most ${MAX_TIP_PRESETS} tip presets`)
+      .refine((p) => new Set(p).size === p.length, 'Each tip preset only once'),
+    defaults: z.object(
+      Object.fromEntries(ORDER_METHODS.map((m) => [m, z.number().int()])) as Record<
+        OrderMethod,
+        z.ZodNumber
+      >,
+    ),
+  })
+  .superRefine((v, ctx) => {
+    for (const method of ORDER_METHODS) {
+      if (!v.percents.includes(v.defaults[method])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['defaults', method],
+          message: 'The default must be one of the presets',
+        });
+      }
+    }
+  });
+export type TipPresets = z.infer<typeof tipPresetsSchema>;
+
+/** The spec's presets: 0/10/15/20 %, 15 % by default for delivery and 10 % otherwise. */
+export const SPEC_TIP_PRESETS: TipPresets = {
+  percents: TIP_PRESETS_PPM.map((ppm) => ppm / TIP_RATE_STEP_PPM),
+  defaults: {
+    pickup: 10,
+    delivery: 15,
+    curbside: 10,
+    dinein: 10,
+    roomServiceDelivery: 10,
+  },
+};
+
+export const tipPercentToPpm = (percent: number) => percent * TIP_RATE_STEP_PPM;
+
+/** The presets of a store in ppm (the spec's when it has chosen none). */
+export function presetRatesPpm(presets: TipPresets | null | undefined): number[] {
+  return (presets ?? SPEC_TIP_PRESETS).percents.map(tipPercentToPpm);
 }
 
-/** The tip a checkout opens with: 15 % for delivery, 10 % otherwise. */
-export function defaultTipChoice(method: OrderMethod): TipChoice {
-  return { kind: 'percent', ratePpm: method === 'delivery' ? 150_000 : 100_000 };
+export function isTipPreset(
+  ratePpm: number,
+  presets: TipPresets | null | undefined = null,
+): boolean {
+  return presetRatesPpm(presets).includes(ratePpm);
+}
+
+/** The tip a checkout opens with: the store's default for the method (spec: 15 % delivery, else 10 %). */
+export function defaultTipChoice(
+  method: OrderMethod,
+  presets: TipPresets | null | undefined = null,
+): TipChoice {
+  return {
+    kind: 'percent',
+    ratePpm: tipPercentToPpm((presets ?? SPEC_TIP_PRESETS).defaults[method]),
+  };
+}
+
+/**
+ * The tip a saved choice prices as: a percent no longer among the store's presets (the merchant
+ * changed them since) becomes the store's default for the method; a custom amount stays.
+ */
+export function tipWithPresets(
+  choice: TipChoice,
+  method: OrderMethod,
+  presets: TipPresets | null | undefined,
+): TipChoice {
+  if (choice.kind === 'custom' || isTipPreset(choice.ratePpm, presets)) return choice;
+  return defaultTipChoice(method, presets);
 }
 
 /** The tip in cents for a choice, on the given base (the subtotal). */
 export function tipCents(choice: TipChoice, baseCents: number): number {
   if (choice.kind === 'percent') {
-    if (!isTipPreset(choice.ratePpm)) throw new RangeError('tip rate must be a preset');
+    if (
+      !Number.isSafeInteger(choice.ratePpm) ||
+      choice.ratePpm < 0 ||
+      choice.ratePpm > PPM ||
+      choice.ratePpm % TIP_RATE_STEP_PPM !== 0
+    ) {
+      throw new RangeError('tip rate must be a whole percent 0..100');
+    }
     return applyPpm(baseCents, choice.ratePpm);
   }
   if (

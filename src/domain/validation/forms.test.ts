@@ -232,9 +232,13 @@ describe('cart entries (V5.42–V5.47)', () => {
     },
   );
 
-  it('accepts only the tip presets and custom cents within bounds', () => {
+  it('accepts whole-percent tips and custom cents within bounds', () => {
     expect(tipChoiceSchema.safeParse({ kind: 'percent', ratePpm: 150_000 }).success).toBe(true);
-    expect(tipChoiceSchema.safeParse({ kind: 'percent', ratePpm: 170_000 }).success).toBe(false);
+    // Which whole percents a store offers is its own (issue 28): the server checks them against
+    // the store's presets (tests/api/store-settings-version-tips.test.ts); the shape takes any.
+    expect(tipChoiceSchema.safeParse({ kind: 'percent', ratePpm: 170_000 }).success).toBe(true);
+    expect(tipChoiceSchema.safeParse({ kind: 'percent', ratePpm: 175_000 }).success).toBe(false);
+    expect(tipChoiceSchema.safeParse({ kind: 'percent', ratePpm: 1_010_000 }).success).toBe(false);
     expect(tipChoiceSchema.safeParse({ kind: 'custom', cents: 10_000_000 }).success).toBe(false);
     expect(tipChoiceSchema.safeParse({ kind: 'custom', cents: -1 }).success).toBe(false);
   });

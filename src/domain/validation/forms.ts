@@ -12,8 +12,9 @@ import {
 import type { Instant } from '../hours/weekly-hours.js';
 import { MESSAGES } from '../messages.js';
 import { MAX_ENTRY_CENTS, parseDollarsToCents } from '../money/parse.js';
+import { PPM } from '../money/rounding.js';
 import { MAX_QUANTITY } from '../pricing/line.js';
-import { TIP_PRESETS_PPM } from '../pricing/tips.js';
+import { TIP_RATE_STEP_PPM } from '../pricing/tips.js';
 import { ORDER_METHODS, PAYMENT_METHODS } from '../settings/schemas.js';
 import {
   checkCardNumber,
@@ -229,7 +230,14 @@ export const customTipSchema = dollarsField(MESSAGES.INVALID);
 export const tipChoiceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('percent'),
-    ratePpm: z.literal(TIP_PRESETS_PPM, { error: MESSAGES.INVALID }),
+    // A whole percent; which ones a store offers is its own choice, checked by the server with
+    // the store's presets (issue 28).
+    ratePpm: z
+      .number({ error: MESSAGES.INVALID })
+      .int(MESSAGES.INVALID)
+      .min(0, MESSAGES.INVALID)
+      .max(PPM, MESSAGES.INVALID)
+      .multipleOf(TIP_RATE_STEP_PPM, MESSAGES.INVALID),
   }),
   z.object({
     kind: z.literal('custom'),

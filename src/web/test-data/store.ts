@@ -1,5 +1,6 @@
 // Test data of the web tests, built by parsing through the contract's answer schemas: a field the
 // server renames, drops or types differently makes these builders (and so the tests) fail.
+import { SPEC_TIP_PRESETS } from '../../domain/pricing/tips.js';
 import { z } from 'zod';
 import {
   categoryView,
@@ -46,6 +47,7 @@ export function businessInfo(overrides: Partial<PublicBusinessInfo> = {}): Publi
     foodPreparingTime: {},
     taxRate: 0.08875,
     fixedTipRate: 0,
+    tipPresets: SPEC_TIP_PRESETS,
     processingFeeRate: 0,
     serviceFeeCents: 0,
     roomServiceDeliveryFeeCents: 0,

@@ -25,6 +25,7 @@ import type {
   WeeklyHours,
   WeeklyPrepTime,
 } from '../../../domain/settings/schemas.js';
+import type { TipPresets } from '../../../domain/pricing/tips.js';
 import { bytea, createdAt, id, updatedAt } from './columns.js';
 
 export const merchants = pgTable(
@@ -105,6 +106,13 @@ export const merchants = pgTable(
       .default(false),
 
     customerInfoCollect: jsonb('customer_info_collect').$type<CustomerInfoCollect>(),
+    /** The store's tip presets and default per order method; null = the spec's (issue 28). */
+    tipPresets: jsonb('tip_presets').$type<TipPresets>(),
+    /**
+     * Counts the Store pane's saves: read with the settings and sent back with a save, which
+     * lands only while it is unchanged (two staff saving at once: the second is told, issue 28).
+     */
+    settingsVersion: integer('settings_version').notNull().default(1),
     /** Set when the seed created this merchant, so a re-seed never overwrites a merchant's edits. */
     seededAt: text('seeded_version'),
     /**
@@ -201,6 +209,7 @@ export const promoCodes = pgTable(
     validUntil: date('valid_until'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('promo_codes_code_key').on(t.merchantId, t.code),

@@ -6,6 +6,7 @@ import {
   type CategoryPromos,
   type CheckoutInfo,
   type DeliveryFeeResult,
+  tipWithPresets,
   type FreeAddonOffer,
   MESSAGES,
   type Quote,
@@ -178,7 +179,8 @@ export function priceCart(input: PricingInput): PricedCart {
     categoryPromos,
     settings: pricingSettingsFrom(merchant),
     method,
-    tip: checkout.tip,
+    // A saved percent the merchant has since removed prices as the store's default (issue 28).
+    tip: tipWithPresets(checkout.tip, method, merchant.tipPresets),
     promoCodeRatePpm: input.promo?.percentageOffPpm ?? null,
     deliveryFees: merchant.deliveryFees,
     deliveryDistanceMiles: method === 'delivery' ? input.deliveryDistanceMiles : null,

@@ -8,6 +8,8 @@ import {
   checkoutInfoSchema,
   defaultPaymentMethod,
   defaultTipChoice,
+  isTipPreset,
+  tipWithPresets,
   offeredOrderMethods,
   offeredPaymentMethods,
 } from '../../../domain/index.js';
@@ -66,14 +68,18 @@ export function defaultCheckout(merchant: MerchantRow): CheckoutInfo {
   return checkoutInfoSchema.parse({
     orderMethod: 'pickup',
     paymentMethod: defaultPaymentMethod(merchant) ?? 'cash',
-    tip: defaultTipChoice('pickup'),
+    tip: defaultTipChoice('pickup', merchant.tipPresets),
   });
 }
 
 function storedCheckout(merchant: MerchantRow, cart: CartRow | null): CheckoutInfo {
   if (!cart || Object.keys(cart.checkoutInfo).length === 0) return defaultCheckout(merchant);
   const parsed = checkoutInfoSchema.safeParse(cart.checkoutInfo);
-  return parsed.success ? parsed.data : defaultCheckout(merchant);
+  if (!parsed.success) return defaultCheckout(merchant);
+  // A saved percent the merchant has since removed reads as the store's default for the method
+  // (issue 28), so the checkout shows, prices and sends back a tip the store offers.
+  const tip = tipWithPresets(parsed.data.tip, parsed.data.orderMethod, merchant.tipPresets);
+  return { ...parsed.data, tip };
 }
 
 /** Ours: the spec has no message for an address that cannot be found (send order refuses it). */
@@ -376,6 +382,12 @@ export async function checkOfferedChoices(
     issues.push({
       path: [...prefix, 'time'],
       message: 'This store does not take scheduled orders',
+    });
+  }
+  if (info.tip.kind === 'percent' && !isTipPreset(info.tip.ratePpm, merchant.tipPresets)) {
+    issues.push({
+      path: [...prefix, 'tip', 'ratePpm'],
+      message: "Choose one of the store's tips or Other",
     });
   }
   if (info.isBranch && !merchant.enableBranch) {

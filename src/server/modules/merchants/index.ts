@@ -15,6 +15,7 @@ export {
   replaceDineinTables,
   updateMerchantPayment,
   updateMerchantSettings,
+  updateMerchantSettingsIfUnchanged,
 } from './merchant-records.service.js';
 export {
   createMerchantAccount,

@@ -20,3 +20,7 @@ export const updateMerchantPayment: typeof repository.updateMerchantPayment = (.
   repository.updateMerchantPayment(...args);
 export const updateMerchantSettings: typeof repository.updateMerchantSettings = (...args) =>
   repository.updateMerchantSettings(...args);
+
+/** The settings save of a Store pane that read `settingsVersion`: null when another save came first. */
+export const updateMerchantSettingsIfUnchanged: typeof repository.updateMerchantSettingsIfUnchanged =
+  (...args) => repository.updateMerchantSettingsIfUnchanged(...args);

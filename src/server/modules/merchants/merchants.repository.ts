@@ -121,6 +121,28 @@ export async function updateMerchantSettings(tx: Tx, id: string, set: MerchantSe
   await tx.update(merchants).set(set).where(eq(merchants.id, id));
 }
 
+/**
+ * A Store pane save: writes `set` and counts the save, only while the settings are still at
+ * `version` when one is given (the sender's read). False when another save came between.
+ */
+export async function updateMerchantSettingsIfUnchanged(
+  tx: Tx,
+  id: string,
+  version: number | undefined,
+  set: MerchantSettingsSet,
+): Promise<boolean> {
+  const rows = await tx
+    .update(merchants)
+    .set({ ...set, settingsVersion: sql`${merchants.settingsVersion} + 1` })
+    .where(
+      version === undefined
+        ? eq(merchants.id, id)
+        : and(eq(merchants.id, id), eq(merchants.settingsVersion, version)),
+    )
+    .returning({ id: merchants.id });
+  return rows.length === 1;
+}
+
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** The store's dine-in table names in natural order (T2 before T10). */

@@ -7,7 +7,9 @@ import {
   BUSINESS_INFO_READ_ONLY_KEYS,
   type BusinessInfoUpdate,
   type MerchantBusinessInfo,
+  SETTINGS_CHANGED_ELSEWHERE,
 } from '../../../contract/store-settings.js';
+import { SPEC_TIP_PRESETS } from '../../../domain/pricing/tips.js';
 import { canonicalTimeZone } from '../../../domain/validation/merchant-account.js';
 import { PPM } from '../../../domain/money/rounding.js';
 import type { AppContext } from '../../app-context.js';
@@ -28,7 +30,7 @@ import {
   type MerchantRow,
   type MerchantSettingsSet,
   replaceDineinTables,
-  updateMerchantSettings,
+  updateMerchantSettingsIfUnchanged,
 } from '../merchants/index.js';
 import { toPublicBusinessInfo } from './store.service.js';
 
@@ -54,6 +56,7 @@ const COLUMNS = {
   orderPromotionsAvailableTime: 'orderPromotionsAvailableTime',
   taxRate: 'taxRate',
   fixedTipRate: 'fixedTipRate',
+  tipPresets: 'tipPresets',
   delivery: 'delivery',
   curbside: 'curbside',
   roomService: 'roomService',
@@ -82,6 +85,12 @@ const READ_ONLY: Record<'merchantId' | 'name' | 'address' | 'webSite', string> =
   webSite: 'The web site is read-only',
 };
 
+function staleSave(): AppError {
+  return new AppError('conflict', SETTINGS_CHANGED_ELSEWHERE, [
+    { path: ['body', 'settingsVersion'], message: SETTINGS_CHANGED_ELSEWHERE },
+  ]);
+}
+
 function refuse(issues: FieldIssue[]): AppError {
   return new AppError('invalid_input', issues[0]?.message ?? SAVE_FAILED, issues);
 }
@@ -105,6 +114,7 @@ function toView(ctx: AppContext, m: MerchantRow, tables: string[]): MerchantBusi
     customerInfoCollect: m.customerInfoCollect,
     dineinTables: tables,
     paymentProviders: offeredProviders(ctx),
+    settingsVersion: m.settingsVersion,
   };
 }
 
@@ -151,6 +161,10 @@ export async function updateBusinessInfo(
   await ctx.db.transaction(async (tx) => {
     const m = await lockMerchantBySlug(tx, merchantId);
     if (!m) throw notFound('Merchant');
+    // Another save landed since the sender read the settings: say so rather than overwrite it.
+    if (body.settingsVersion !== undefined && body.settingsVersion !== m.settingsVersion) {
+      throw staleSave();
+    }
     const issues: FieldIssue[] = [];
     for (const [key, message] of Object.entries(READ_ONLY) as [keyof typeof READ_ONLY, string][]) {
       if (body[key] !== undefined && canonical(body[key]) !== canonical(m[key])) {
@@ -188,7 +202,9 @@ export async function updateBusinessInfo(
       if (value === undefined) continue;
       // The two rates come as ppm and are kept as numeric(7,6) fractions.
       const isRate = RATE_KEYS.has(key);
-      const before = isRate ? Number(m[column]) : m[column];
+      // A store that never chose tip presets has the spec's.
+      const stored = key === 'tipPresets' ? (m.tipPresets ?? SPEC_TIP_PRESETS) : m[column];
+      const before = isRate ? Number(stored) : stored;
       const after = isRate ? (value as number) / PPM : value;
       if (canonical(before) === canonical(after)) continue;
       set[column] = isRate ? ((value as number) / PPM).toFixed(6) : value;
@@ -205,10 +221,14 @@ export async function updateBusinessInfo(
       }
     }
     if (Object.keys(changed).length === 0) return;
-    if (Object.keys(set).length > 0) {
-      if (set.ecommProvider !== undefined) await keepCredentialsOnSwitch(ctx, tx, m);
-      await updateMerchantSettings(tx, m.id, { ...(set as MerchantSettingsSet), updatedAt: now });
-    }
+    if (set.ecommProvider !== undefined) await keepCredentialsOnSwitch(ctx, tx, m);
+    // Every save that changes something counts, the tables too; the version in the WHERE is the
+    // check itself (the row lock above makes it hold, and says so once more).
+    const landed = await updateMerchantSettingsIfUnchanged(tx, m.id, body.settingsVersion, {
+      ...(set as MerchantSettingsSet),
+      updatedAt: now,
+    });
+    if (!landed) throw staleSave();
     await notifyMenuChanged(tx, m.id);
     const who: AuditActor = { merchantUuid: m.id, sessionRef: actor.sessionRef };
     await insertAudit(tx, auditEntry(who, 'settings', now, { changed }));

@@ -3,6 +3,7 @@ import { notFound } from '../../lib/app-error.js';
 import { type PublicBusinessInfo, publicBusinessInfo } from '../../../contract/store.js';
 import { CachedBody, type InvalidationBus, MerchantCache } from '../cache/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
+import { SPEC_TIP_PRESETS } from '../../../domain/pricing/tips.js';
 
 type MerchantRow = NonNullable<Awaited<ReturnType<typeof findMerchantBySlug>>>;
 
@@ -64,6 +65,7 @@ export function toPublicBusinessInfo(m: MerchantRow): PublicBusinessInfo {
     foodPreparingTime: m.foodPreparingTime,
     taxRate: Number(m.taxRate),
     fixedTipRate: Number(m.fixedTipRate),
+    tipPresets: m.tipPresets ?? SPEC_TIP_PRESETS,
     processingFeeRate: Number(m.processingFeeRate),
     serviceFeeCents: m.serviceFeeCents,
     roomServiceDeliveryFeeCents: m.roomServiceDeliveryFeeCents,

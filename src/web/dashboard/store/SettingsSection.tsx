@@ -2,13 +2,18 @@
 // Cancel. Cancel always asks "Are you sure? Changes will not be saved." (checklist S2.90). Save
 // checks the draft with the section's own rules first (the contract's schemas, so the spec's
 // messages show at once), then sends it; a refused save keeps the edit view open with the
-// server's field messages and shows the section's save-failure alert (spec §8) for 1.5 s.
+// server's field messages and shows the section's save-failure alert (spec §8) for 1.5 s; the
+// failure also stays written beside the section's title until the next edit (issue 28), and a
+// save that another one overtook says so, with Reload (optimistic concurrency, settingsVersion).
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { SETTINGS_CHANGED_ELSEWHERE } from '../../../contract/store-settings.js';
 import { MESSAGES, type SaveFailure } from '../../../domain/messages.js';
 import { isApiError } from '../../lib/api.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
 import { useFlash } from '../components/Flash.js';
 import { failureText } from '../menu/alerts.js';
+import { ordersKeys } from '../orders/queries.js';
 import { MissingMerchantIdError } from './queries.js';
 
 export const UNSAVED_CHANGES = 'Are you sure? Changes will not be saved.';
@@ -63,6 +68,9 @@ export function SettingsSection<D>({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // What the last save failed with, kept until the next edit (the alert lasts 1.5 s).
+  const [failed, setFailed] = useState<{ text: string; stale: boolean } | null>(null);
+  const client = useQueryClient();
   // Keyboard users keep their place: Edit moves the focus to the form's first field, and leaving
   // the edit view (saved or cancelled) moves it back to Edit, instead of losing it to the page.
   const formRef = useRef<HTMLFormElement>(null);
@@ -86,6 +94,18 @@ export function SettingsSection<D>({
     setConfirming(false);
   };
 
+  const edited = (next: D) => {
+    setDraft(next);
+    setFailed(null);
+  };
+
+  /** Reads the settings again and leaves the edit view: the other save is what now shows. */
+  const reload = () => {
+    setFailed(null);
+    close();
+    void client.invalidateQueries({ queryKey: ordersKeys.settings('').slice(0, 1) });
+  };
+
   const onSave = async () => {
     if (draft === null || saving) return;
     setSaving(true);
@@ -95,14 +115,17 @@ export function SettingsSection<D>({
         setErrors(outcome);
         return;
       }
+      setFailed(null);
       flash('success', MESSAGES.UPDATED);
       close();
     } catch (error) {
-      setErrors(isApiError(error) ? errorsFrom(error.issues ?? []) : {});
-      flash(
-        'error',
-        error instanceof MissingMerchantIdError ? MESSAGES.INTERNAL_ERROR : failureText(failure),
-      );
+      const api = isApiError(error) ? error : null;
+      const stale = api?.code === 'conflict';
+      setErrors(api && !stale ? errorsFrom(api.issues ?? []) : {});
+      const text =
+        error instanceof MissingMerchantIdError ? MESSAGES.INTERNAL_ERROR : failureText(failure);
+      flash('error', stale ? SETTINGS_CHANGED_ELSEWHERE : text);
+      setFailed({ text: stale ? SETTINGS_CHANGED_ELSEWHERE : text, stale });
     } finally {
       setSaving(false);
     }
@@ -122,12 +145,23 @@ export function SettingsSection<D>({
             onClick={() => {
               setDraft(initial());
               setErrors({});
+              setFailed(null);
             }}
           >
             Edit
           </button>
         ) : null}
       </div>
+      {failed ? (
+        <div className="store-section__failure" data-testid="section-failure">
+          <p>{failed.text}</p>
+          {failed.stale ? (
+            <button type="button" className="button" onClick={reload}>
+              Reload
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {draft === null ? (
         <div className="store-section__read">{read}</div>
       ) : (
@@ -141,7 +175,7 @@ export function SettingsSection<D>({
             void onSave();
           }}
         >
-          {edit({ draft, setDraft, errors, idBase })}
+          {edit({ draft, setDraft: edited, errors, idBase })}
           {sectionError ? (
             <p className="form-error" role="alert">
               {sectionError}

@@ -43,12 +43,21 @@ export class MissingMerchantIdError extends Error {
   }
 }
 
+/**
+ * A section's save, sent with the settingsVersion of the settings the pane shows: when another
+ * save landed since, the server answers 409 and the section says "changed by someone else".
+ */
 export function useSaveSettings(merchantId: string | undefined) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SettingsSave) => {
       if (!merchantId || !hasMerchantId({ merchantId })) throw new MissingMerchantIdError();
-      return call(updateBusinessInfo, { params: { merchantId }, body });
+      const shown = client.getQueryData<MerchantSettings>(ordersKeys.settings(merchantId));
+      const settingsVersion = body.settingsVersion ?? shown?.settingsVersion;
+      return call(updateBusinessInfo, {
+        params: { merchantId },
+        body: settingsVersion === undefined ? body : { ...body, settingsVersion },
+      });
     },
     onSuccess: (saved) => client.setQueryData(ordersKeys.settings(merchantId ?? ''), saved),
   });

@@ -112,6 +112,7 @@ export const SETTINGS: MerchantBusinessInfo = merchantBusinessInfo.parse({
   customerInfoCollect: null,
   dineinTables: ['T1', 'Patio 2'],
   paymentProviders: ['sandbox', 'cardPointe'],
+  settingsVersion: 1,
 });
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;

@@ -297,7 +297,7 @@ export default function CheckoutView({
 
         <div className="checkout-bottom">
           {order}
-          <Tips cart={cart} onSave={saveNow} />
+          <Tips cart={cart} presets={info.tipPresets} onSave={saveNow} />
           <section className="checkout-section" aria-label="Promo code entry">
             <PromoCode cart={cart} onSave={save.save} />
           </section>
@@ -316,6 +316,7 @@ export default function CheckoutView({
             cardOnHostedPage={info.ecomm_provider === 'elavon'}
             zone={info.timeZone}
             allowAmex={info.allowAmericanExpressCard}
+            tipPresets={info.tipPresets}
             onPlacePressed={() => setPlaceTried(true)}
             savePhone={(phone) => save.save({ phone })}
           />

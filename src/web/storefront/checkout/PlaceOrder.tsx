@@ -3,6 +3,7 @@
 // error stays); an anonymous diner verifies the phone; the order is sent with one idempotency key
 // per attempt, retried with the same key when the answer is lost; then the order-placed page.
 // Card fields live only in this component's memory and leave only in the send-order call.
+import type { TipPresets } from '../../../domain/pricing/tips.js';
 import { sendOrder } from '../../../contract/refs.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useContext, useEffect, useRef, useState } from 'react';
@@ -62,12 +63,15 @@ export function PlaceOrder({
   cardOnHostedPage = false,
   zone,
   allowAmex,
+  tipPresets = null,
   onPlacePressed,
   savePhone,
 }: {
   merchantId: string;
   uid: string;
   cart: CartView;
+  /** The store's tip presets (issue 28): a saved tip it no longer offers becomes its default. */
+  tipPresets?: TipPresets | null;
   /** The store's gateway takes the card on its own page (Converge): no card fields here. */
   cardOnHostedPage?: boolean;
   /** The cart once every checkout save so far is answered (what the order must match). */
@@ -122,7 +126,7 @@ export function PlaceOrder({
       const latest = (await latestCart()) ?? cart;
       const withCard = latest.checkoutInfo.paymentMethod === 'creditcard';
       const checkout = {
-        ...checkoutBodyWithChanges(latest.checkoutInfo, {}),
+        ...checkoutBodyWithChanges(latest.checkoutInfo, {}, tipPresets),
         card: withCard && !cardOnHostedPage ? card : null,
       };
       // The bot check runs at the press (its tokens expire), before anything is sent.

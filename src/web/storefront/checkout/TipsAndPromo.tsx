@@ -1,11 +1,16 @@
-// Tips (spec §4: 10 % by default, 15 % for delivery, or Other for an amount) and the promo code
+// Tips (spec §4: 10 % by default, 15 % for delivery, or Other for an amount; the store's own
+// presets when it chose them, issue 28) and the promo code
 // entry, which becomes a badge with the percentage off; pressing the badge removes the code; an
 // invalid code shows its message for 2 seconds.
 import { useEffect, useState } from 'react';
 import { Button, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import type { CartView } from '../../../contract/cart.js';
 import { MESSAGES } from '../../../domain/messages.js';
-import { MAX_CUSTOM_TIP_CENTS, TIP_PRESETS_PPM } from '../../../domain/pricing/tips.js';
+import {
+  MAX_CUSTOM_TIP_CENTS,
+  presetRatesPpm,
+  type TipPresets,
+} from '../../../domain/pricing/tips.js';
 import { isApiError } from '../../lib/api.js';
 import type { CheckoutInfoBody } from '../cart/queries.js';
 import { FormError } from '../dialog/FormError.js';
@@ -17,9 +22,12 @@ const percent = (ppm: number) => `${ppm / 10_000}%`;
 
 export function Tips({
   cart,
+  presets = null,
   onSave,
 }: {
   cart: CartView;
+  /** The store's presets (the spec's 0/10/15/20 % when null). */
+  presets?: TipPresets | null;
   onSave: (changes: Partial<CheckoutInfoBody>) => void;
 }) {
   const tip = cart.checkoutInfo.tip;
@@ -55,11 +63,11 @@ export function Tips({
         onChange={(v) => {
           if (v === 'other') return saveOther(other || '0');
           onSave({
-            tip: { kind: 'percent', ratePpm: Number(v) as (typeof TIP_PRESETS_PPM)[number] },
+            tip: { kind: 'percent', ratePpm: Number(v) },
           });
         }}
       >
-        {TIP_PRESETS_PPM.map((ppm) => (
+        {presetRatesPpm(presets).map((ppm) => (
           <Radio key={ppm} className="choice choice--chip" value={String(ppm)}>
             {percent(ppm)}
           </Radio>

@@ -9,6 +9,8 @@ import type { CartView } from '../../../contract/cart.js';
 import { call } from '../../lib/api.js';
 import { type CheckoutInfoBody, cartKeys } from '../cart/queries.js';
 import { checkoutBodyWithChanges } from '../entry/checkoutBody.js';
+import type { PublicBusinessInfo } from '../../../contract/store.js';
+import { storeKeys } from '../queries.js';
 
 export function useCheckoutSave(merchantId: string, uid: string) {
   const client = useQueryClient();
@@ -19,9 +21,10 @@ export function useCheckoutSave(merchantId: string, uid: string) {
     mutationFn: async (changes: Partial<CheckoutInfoBody>) => {
       const current = client.getQueryData<CartView>(key);
       if (!current) throw new Error('The cart is not loaded yet');
+      const info = client.getQueryData<PublicBusinessInfo>(storeKeys.businessInfo(merchantId));
       return call(putCheckoutInfo, {
         params: { merchantId, uid },
-        body: checkoutBodyWithChanges(current.checkoutInfo, changes),
+        body: checkoutBodyWithChanges(current.checkoutInfo, changes, info?.tipPresets ?? null),
       });
     },
     onSuccess: (cart) => client.setQueryData(key, cart),

@@ -100,7 +100,7 @@ export function StoreEntry({
   async function choose(change: EntryChoice) {
     const current = cart.data ?? (await cart.refetch()).data;
     if (!current) throw new Error('Your cart could not be loaded. Please try again.');
-    return save.mutateAsync(checkoutBodyWith(current.checkoutInfo, change));
+    return save.mutateAsync(checkoutBodyWith(current.checkoutInfo, change, info.tipPresets));
   }
 
   const showLocation = info.enableBranch;

@@ -1,7 +1,12 @@
 // The store page changes one checkout choice at a time (location, order method), but PUT
 // …/checkoutInfo replaces them all: the body is the cart's saved choices with the change applied.
 import type { CartView } from '../../../contract/cart.js';
-import { defaultTipChoice, isTipPreset, type TipChoice } from '../../../domain/pricing/tips.js';
+import {
+  defaultTipChoice,
+  type TipChoice,
+  type TipPresets,
+  tipWithPresets,
+} from '../../../domain/pricing/tips.js';
 import type { OrderMethod } from '../../../domain/settings/schemas.js';
 import type { CheckoutInfoBody } from '../cart/queries.js';
 
@@ -9,12 +14,16 @@ export type SavedCheckout = CartView['checkoutInfo'];
 
 export type EntryChoice = { isBranch: boolean } | { orderMethod: OrderMethod };
 
-/** The saved tip as the request takes it (a percent tip is always a preset when saved). */
-function savedTip(tip: SavedCheckout['tip'], method: OrderMethod): TipChoice {
-  if (tip.kind === 'custom') return tip;
-  return isTipPreset(tip.ratePpm)
-    ? { kind: 'percent', ratePpm: tip.ratePpm }
-    : defaultTipChoice(method);
+/**
+ * The saved tip as the request takes it: a percent the store no longer offers becomes its
+ * default for the method (the store's presets, issue 28; the spec's when not known).
+ */
+function savedTip(
+  tip: SavedCheckout['tip'],
+  method: OrderMethod,
+  presets: TipPresets | null,
+): TipChoice {
+  return tipWithPresets(tip, method, presets);
 }
 
 function sameTip(a: TipChoice, b: TipChoice): boolean {
@@ -25,15 +34,19 @@ function sameTip(a: TipChoice, b: TipChoice): boolean {
  * The whole body for a changed location or order method. A tip still at the old method's default
  * follows the new method's (15 % for delivery, 10 % otherwise, spec §4); one the diner picked stays.
  */
-export function checkoutBodyWith(saved: SavedCheckout, change: EntryChoice): CheckoutInfoBody {
-  const tip = savedTip(saved.tip, saved.orderMethod);
+export function checkoutBodyWith(
+  saved: SavedCheckout,
+  change: EntryChoice,
+  presets: TipPresets | null = null,
+): CheckoutInfoBody {
+  const tip = savedTip(saved.tip, saved.orderMethod, presets);
   const orderMethod = 'orderMethod' in change ? change.orderMethod : saved.orderMethod;
-  const followsDefault = sameTip(tip, defaultTipChoice(saved.orderMethod));
+  const followsDefault = sameTip(tip, defaultTipChoice(saved.orderMethod, presets));
   return {
     ...saved,
     ...change,
     orderMethod,
-    tip: followsDefault ? defaultTipChoice(orderMethod) : tip,
+    tip: followsDefault ? defaultTipChoice(orderMethod, presets) : tip,
   };
 }
 
@@ -44,9 +57,10 @@ export function checkoutBodyWith(saved: SavedCheckout, change: EntryChoice): Che
 export function checkoutBodyWithChanges(
   saved: SavedCheckout,
   changes: Partial<CheckoutInfoBody>,
+  presets: TipPresets | null = null,
 ): CheckoutInfoBody {
   const base = changes.orderMethod
-    ? checkoutBodyWith(saved, { orderMethod: changes.orderMethod })
-    : checkoutBodyWith(saved, { isBranch: saved.isBranch });
+    ? checkoutBodyWith(saved, { orderMethod: changes.orderMethod }, presets)
+    : checkoutBodyWith(saved, { isBranch: saved.isBranch }, presets);
   return { ...base, ...changes };
 }

@@ -42,7 +42,7 @@ interface Form {
   network_port: string;
 }
 
-const formOf = (p: PrinterDetail | null): Form => ({
+export const formOf = (p: PrinterDetail | null): Form => ({
   name: p?.name ?? '',
   description: p?.description ?? '',
   print_format: (p?.print_format ?? 'kitchen') as Format,
@@ -53,7 +53,7 @@ const formOf = (p: PrinterDetail | null): Form => ({
 });
 
 /** The fields that differ from the saved printer (all of them for a new one). */
-function changes(form: Form, saved: PrinterDetail | null): PrinterWrite {
+export function changes(form: Form, saved: PrinterDetail | null): PrinterWrite {
   const before = formOf(saved);
   const out: PrinterWrite = {};
   if (!saved || form.name !== before.name) out.name = form.name;

@@ -12,6 +12,7 @@ import { useFlash } from '../components/Flash.js';
 import { CONNECTION_OPTIONS, FORMAT_OPTIONS, PrinterDialog } from './PrinterDialog.js';
 import { PrintSettingsSection } from './PrintSettingsSection.js';
 import { usePrinterBoard, usePrintTestPage, useRemovePrinter } from './queries.js';
+import '../store/store.css';
 import './printers.css';
 
 const STATE_LABEL: Record<PrinterState, string> = {

@@ -6,7 +6,7 @@
 // Screenshots at 1280 and 390 px.
 import { expect, test, type Page } from '@playwright/test';
 import { cloudPrntPrinter } from '../fakes/cloudprnt-printer.js';
-import { signInToDashboard } from './support/dashboard.js';
+import { expectNoBlockingViolations, signInToDashboard } from './support/dashboard.js';
 import { skipStoreEntry } from './support/store-entry.js';
 
 test.beforeEach(({ page }) => skipStoreEntry(page));
@@ -51,6 +51,7 @@ test('adds a CloudPRNT printer, gives its token, prints a test page on it, and s
   expect(password.length).toBeGreaterThanOrEqual(32);
   await expect(edit.getByRole('button', { name: 'Copy Password' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('printers-token-1280.png') });
+  await expectNoBlockingViolations(page, 'printer dialog with credentials', '.printer-dialog');
   await edit.getByRole('button', { name: 'Done' }).click();
   await expect(edit).toBeHidden();
 
@@ -76,6 +77,7 @@ test('adds a CloudPRNT printer, gives its token, prints a test page on it, and s
   await expect(card.locator('.printer-badge')).toHaveText('Online', { timeout: 10_000 });
   await expect(card.getByTestId('last-job')).toContainText('Last job: test page printed');
   await page.screenshot({ path: test.info().outputPath('printers-1280.png'), fullPage: true });
+  await expectNoBlockingViolations(page, 'printers pane', '#dash-main');
 
   await page.setViewportSize({ width: 390, height: 844 });
   const box = (await card.boundingBox())!;

@@ -15,6 +15,7 @@ export * from './utils.js';
 export * from './contacts.js';
 export * from './merchants.js';
 export * from './printers.js';
+export * from './printer-settings.js';
 export * from './images.js';
 export * from './captcha.js';
 export * from './dev-outbox.js';

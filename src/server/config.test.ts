@@ -25,6 +25,20 @@ describe('configuration', () => {
     }
   });
 
+  it('reads PRINTER_NETWORK_ALLOW as CIDR ranges, empty by default, and stops on a bad one (issue 29)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).printerNetworkAllow).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PRINTER_NETWORK_ALLOW: ' 10.20.0.0/16, ,192.168.1.50' })
+        .printerNetworkAllow,
+    ).toEqual(['10.20.0.0/16', '192.168.1.50']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PRINTER_NETWORK_ALLOW: 'office' })).toThrow(
+      /PRINTER_NETWORK_ALLOW: "office" is not an IP range/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PRINTER_NETWORK_ALLOW: '10.0.0.0/40' })).toThrow(
+      /bad prefix length/,
+    );
+  });
+
   it('requires shared secrets with a PostgreSQL server or in production', () => {
     expect(() =>
       loadConfig({ DATABASE_URL: 'postgres://localhost/x', DATA_DIR: dataDir() }),

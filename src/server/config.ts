@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { allowList } from './adapters/printing/printer-address.js';
 import {
   type OidcProviderSettings,
   OidcProvidersError,
@@ -76,6 +77,8 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(1).max(1_000_000).default(1),
   /** Browser journeys only: a settable server clock at /api/test/clock (never in production). */
   TEST_CONTROLS: unsetIfEmpty(z.enum(['true', 'false'])),
+  /** Networks ESC/POS printers may be on: comma-separated CIDR ranges; empty: none (issue 29). */
+  PRINTER_NETWORK_ALLOW: z.string().default(''),
 
   // Load shedding (docs/decisions/load-shedding.md): 503 + Retry-After before the route's work.
   /** Default: on, except under NODE_ENV=test (keeps API tests deterministic). */
@@ -164,6 +167,8 @@ export interface Config {
   apiDocs: boolean;
   /** Every route's `rateLimit.max` is its constant times this (≥ 1; 1 = the defaults). */
   rateLimitMultiplier: number;
+  /** The CIDR ranges network (ESC/POS) printers may be on; empty: network printing refused. */
+  printerNetworkAllow: string[];
   /** Payment gateways: host overrides, call time limit, Converge switch. */
   gateways: {
     cardPointeBaseUrl: string | undefined;
@@ -339,6 +344,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!(err instanceof OidcProvidersError)) throw err;
     problems.push(err.message.replace(/\n\s*/g, ' '));
   }
+  const printerNetworkAllow = e.PRINTER_NETWORK_ALLOW.split(',')
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
+  try {
+    allowList({ allow: printerNetworkAllow });
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(e.DATA_DIR);
@@ -353,6 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    printerNetworkAllow,
     marketingUrl: e.MARKETING_URL,
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET ?? secrets.sessionSecret,

@@ -19,6 +19,7 @@ import { menuWriteRoutes } from './modules/menu/menu-writes.routes.js';
 import { menuStructureRoutes } from './modules/menu/menu-structure.routes.js';
 import { merchantAuthRoutes } from './modules/merchants/merchant-auth.routes.js';
 import { cloudPrntRoutes } from './modules/printers/cloudprnt.routes.js';
+import { printerAdminRoutes } from './modules/printers/printer-admin.routes.js';
 import { printerRoutes } from './modules/printers/printers.routes.js';
 import { promoCodeRoutes } from './modules/promo/promo-codes.routes.js';
 import { promoRoutes } from './modules/promo/promo.routes.js';
@@ -48,6 +49,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(customerAccountRoutes(ctx));
   await app.register(customerOidcRoutes(ctx));
   await app.register(printerRoutes(ctx));
+  await app.register(printerAdminRoutes(ctx));
   await app.register(cloudPrntRoutes(ctx));
   await app.register(filesRoutes(ctx));
   await app.register(transactionRoutes(ctx));

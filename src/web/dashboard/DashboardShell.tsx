@@ -1,5 +1,5 @@
 // The merchant dashboard's frame (spec §2 "Merchant dashboard"): the sidebar with the panes
-// (Orders by default, Store, Menu) and sign-out, the pane chosen in the address (?pane=), each
+// (Orders by default, Store, Menu, Printers) and sign-out, the pane chosen in the address (?pane=), each
 // pane its own lazy chunk. New orders are watched here, whatever pane is open: the bell modal and
 // its looping sound, and the banner asking for the one click browsers need before sound.
 import { lazy, Suspense, useCallback, useState } from 'react';
@@ -20,6 +20,9 @@ const OrdersPane = lazy(async () => ({
 const StorePane = lazy(async () => ({
   default: (await import('./store/StorePane.js')).StorePane,
 }));
+const PrintersPane = lazy(async () => ({
+  default: (await import('./printers/PrintersPane.js')).PrintersPane,
+}));
 const MenuPane = lazy(async () => ({
   default: (await import('./menu/MenuPane.js')).MenuPane,
 }));
@@ -28,6 +31,7 @@ export const PANES = [
   { id: 'orders', label: 'Orders' },
   { id: 'store', label: 'Store' },
   { id: 'menu', label: 'Menu' },
+  { id: 'printers', label: 'Printers' },
 ] as const;
 export type PaneId = (typeof PANES)[number]['id'];
 
@@ -117,6 +121,8 @@ export function DashboardShell({
                 <OrdersPane merchantId={merchantId} />
               ) : pane === 'store' ? (
                 <StorePane merchantId={merchantId} />
+              ) : pane === 'printers' ? (
+                <PrintersPane merchantId={merchantId} />
               ) : (
                 <MenuPane />
               )}

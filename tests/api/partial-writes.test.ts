@@ -82,10 +82,14 @@ function optionalKeys(route: RouteContract): string[] {
 
 type Row = Record<string, unknown>;
 
-/** Which columns differ between two snapshots of a row (the update time left out). */
+/**
+ * Which columns differ between two snapshots of a row: the update time and the settings' save
+ * counter (settingsVersion, which every store save moves on, store-settings.md) left out.
+ */
 function changedColumns(before: Row, after: Row): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   keys.delete('updatedAt');
+  keys.delete('settingsVersion');
   return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
 }
 
@@ -290,6 +294,21 @@ const storeSamples: Record<string, Sample<Info> | 'refused'> = {
   paymentProviders: asRead('paymentProviders'),
   /** Never saved here: refused, pointing at its own form (store-settings.md). */
   password: 'refused',
+  /** The version the save was read at: sent alone, it changes nothing but the counter. */
+  settingsVersion: asRead('settingsVersion'),
+  tipPresets: {
+    value: () => ({
+      percents: [0, 12, 18],
+      defaults: {
+        pickup: 18,
+        delivery: 12,
+        curbside: 18,
+        dinein: 0,
+        roomServiceDelivery: 12,
+      },
+    }),
+    columns: ['tipPresets'],
+  },
   phone: { value: () => '(312) 555-0987', columns: ['phone'] },
   email: { value: () => 'walk@example.com', columns: ['email'] },
   timeZone: { value: () => 'America/Denver', columns: ['timeZone'] },

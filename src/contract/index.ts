@@ -16,6 +16,7 @@ export * from './contacts.js';
 export * from './merchants.js';
 export * from './printers.js';
 export * from './printer-settings.js';
+export * from './cloudprnt.js';
 export * from './images.js';
 export * from './captcha.js';
 export * from './dev-outbox.js';

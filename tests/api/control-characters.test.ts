@@ -89,6 +89,9 @@ const MULTI_LINE_FIELDS = [
   'PUT /api/businessInfos/merchantId/:merchantId/businessInfo body.orderPreparingNotice',
   'PUT /api/businessInfos/merchantId/:merchantId/businessInfo body.dineinNotice',
   'PUT /api/businessInfos/merchantId/:merchantId/businessInfo body.customerInfoCollect.noticeMsg',
+  // A category's description is written like an item's (issue 28's category routes).
+  'POST /api/categories7/merchantId/:merchantId/category body.description',
+  'PUT /api/categories7/merchantId/:merchantId/category/:id body.description',
   'POST /api/items7/merchantId/:merchantId/item body.discription',
   'PUT /api/items7/merchantId/:merchantId/item/:id body.discription',
   'PUT /api/items7/merchantId/:merchantId/item_complete/:id body.discription',

@@ -15,7 +15,7 @@ import {
   weeklyPrepTimeFormSchema,
 } from '../domain/merchant-rules/store.js';
 import { MESSAGES } from '../domain/messages.js';
-import { tipPresetsSchema } from '../domain/pricing/tips.js';
+import { tipPresetsSchema } from '../domain/pricing/tip-presets-schema.js';
 import {
   addressSchema,
   customerInfoCollectSchema,

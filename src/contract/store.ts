@@ -10,7 +10,7 @@ import {
   weeklyHoursSchema,
   weeklyPrepTimeSchema,
 } from '../domain/settings/schemas.js';
-import { tipPresetsSchema } from '../domain/pricing/tips.js';
+import { tipPresetsSchema } from '../domain/pricing/tip-presets-schema.js';
 import { latLng, merchantIdParam, merchantParams } from './common.js';
 import { errorBody } from './errors.js';
 import { defineRoute } from './route.js';

@@ -1,5 +1,6 @@
 export * from './line.js';
 export * from './tips.js';
+export * from './tip-presets-schema.js';
 export * from './delivery.js';
 export * from './totals.js';
 export * from './loyalty.js';

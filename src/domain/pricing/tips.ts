@@ -2,10 +2,9 @@
 // custom dollar amount. A percentage tip is taken on the subtotal (see docs/decisions/domain-rules.md).
 // A merchant may choose its own presets and the default per order method in the Store pane
 // (issue 28, docs/decisions/store-settings.md); the spec's are what a store has until then.
-import { z } from 'zod';
 import { applyPpm, PPM } from '../money/rounding.js';
 import { MAX_ENTRY_CENTS } from '../money/parse.js';
-import { ORDER_METHODS, type OrderMethod } from '../settings/schemas.js';
+import type { OrderMethod } from '../settings/schemas.js';
 
 /** The spec's presets (ppm), which every store has until it chooses its own. */
 export const TIP_PRESETS_PPM = [0, 100_000, 150_000, 200_000] as const;
@@ -19,33 +18,14 @@ export const MAX_TIP_PRESETS = 6;
 
 export type TipChoice = { kind: 'percent'; ratePpm: number } | { kind: 'custom'; cents: number };
 
-/** A store's tip presets, in whole percents: the choices shown and the default per method. */
-export const tipPresetsSchema = z
-  .object({
-    percents: z
-      .array(z.number().int('Whole percents only').min(0, '0 to 100 %').max(100, '0 to 100 %'))
-      .min(1, 'At least one tip preset')
-      .max(MAX_TIP_PRESETS, `At most ${MAX_TIP_PRESETS} tip presets`)
-      .refine((p) => new Set(p).size === p.length, 'Each tip preset only once'),
-    defaults: z.object(
-      Object.fromEntries(ORDER_METHODS.map((m) => [m, z.number().int()])) as Record<
-        OrderMethod,
-        z.ZodNumber
-      >,
-    ),
-  })
-  .superRefine((v, ctx) => {
-    for (const method of ORDER_METHODS) {
-      if (!v.percents.includes(v.defaults[method])) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['defaults', method],
-          message: 'The default must be one of the presets',
-        });
-      }
-    }
-  });
-export type TipPresets = z.infer<typeof tipPresetsSchema>;
+/**
+ * A store's tip presets, in whole percents: the choices shown and the default per method (its
+ * checks: tip-presets-schema.ts, kept apart so the storefront's first load carries no zod).
+ */
+export interface TipPresets {
+  percents: number[];
+  defaults: Record<OrderMethod, number>;
+}
 
 /** The spec's presets: 0/10/15/20 %, 15 % by default for delivery and 10 % otherwise. */
 export const SPEC_TIP_PRESETS: TipPresets = {

@@ -103,6 +103,8 @@ export function menuItem(
   return parsed('menu item', publicItemView, {
     item_order_id: 0,
     _idPrinters: [],
+    // The spec's single printer is the first of the list (E3.30).
+    _idPrinter: overrides._idPrinters?.[0] ?? null,
     name: 'Item',
     name_2nd: '',
     discription: '',

@@ -40,6 +40,7 @@ import {
   sessionPurgeJob,
   signInFailurePurgeJob,
   uploadCleanupJob,
+  autoPrintJob,
 } from './jobs.js';
 import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     outboxWorkerJob,
     paymentReconcilerJob,
     uploadCleanupJob,
+    autoPrintJob,
   ];
   const state = { shuttingDown: false };
   const routes: RouteEntry[] = [];

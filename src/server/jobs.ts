@@ -5,6 +5,7 @@ import type { AppContext } from './app-context.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
 import { purgeAbandonedUploads } from './modules/files/index.js';
 import { runOutboxWorker } from './modules/outbox/index.js';
+import { dispatchAutoPrint } from './modules/printers/index.js';
 import { purgeExpiredSessions } from './modules/sessions/index.js';
 import { purgeForgottenSignInFailures } from './modules/sign-in-guard/index.js';
 
@@ -45,6 +46,17 @@ export const outboxWorkerJob: Job = {
   name: 'outbox worker',
   everyMs: 250,
   run: (ctx) => runOutboxWorker(ctx),
+};
+
+export const autoPrintJob: Job = {
+  // Queues the kitchen tickets of orders placed at stores that print by themselves (issue 29):
+  // after placement commits, so printing never slows or fails an order; printers then fetch
+  // (CloudPRNT) their jobs. Two seconds between runs: a ticket is out within a few seconds.
+  name: 'queue automatic kitchen tickets',
+  everyMs: 2000,
+  run: async (ctx) => {
+    await dispatchAutoPrint(ctx);
+  },
 };
 
 /** The longest pause of a job while the database is away (it is tried again after it). */

@@ -34,6 +34,7 @@ describe('hooks and jobs registered where the app is built', () => {
       'outbox worker',
       expect.stringMatching(/payment/),
       'delete abandoned uploads',
+      'queue automatic kitchen tickets',
     ]);
   });
 });

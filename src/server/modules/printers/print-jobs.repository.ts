@@ -126,3 +126,23 @@ export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[
     .where(eq(printJobs.orderId, orderId))
     .orderBy(asc(printJobs.createdAt));
 }
+
+/**
+ * Orders of stores that print by themselves which have no first copy queued yet, oldest first:
+ * placed since `since`, still open, at a store with a printer that can be reached. Reads the
+ * orders table (a view of another module's rows, module-boundaries.md), never writes it.
+ */
+export async function ordersAwaitingAutoPrint(tx: Tx, since: Date, limit: number) {
+  const result = (await tx.execute(sql`
+    select o.id, o.merchant_id as "merchantId"
+    from orders o
+    join print_settings s on s.merchant_id = o.merchant_id and s.auto_print
+    where o.state in ('placed', 'accepted', 'ready')
+      and o.placed_at >= ${since}
+      and exists (select 1 from printers p
+                  where p.merchant_id = o.merchant_id and p.connection <> 'none')
+      and not exists (select 1 from print_jobs j where j.order_id = o.id and j.copy = 0)
+    order by o.placed_at, o.id
+    limit ${limit}`)) as unknown as { rows: { id: string; merchantId: string }[] };
+  return result.rows;
+}

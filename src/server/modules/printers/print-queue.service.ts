@@ -10,8 +10,16 @@ import {
   type TicketOrderInput,
   ticketFor,
 } from '../../../domain/printing/ticket.js';
+import type { AppContext } from '../../app-context.js';
 import type { MerchantRow, OrderLineRow, OrderRow } from '../../db/rows.js';
-import type { NewPrintJob } from './print-jobs.repository.js';
+import { findMerchantByUuid } from '../merchants/index.js';
+import { findOrder, listOrderLines } from '../orders/index.js';
+import {
+  type NewPrintJob,
+  insertPrintJobs,
+  ordersAwaitingAutoPrint,
+} from './print-jobs.repository.js';
+import { allPrinters, findPrintSettings } from './printer-admin.repository.js';
 
 export interface PrintSettingsView {
   autoPrint: boolean;
@@ -140,4 +148,45 @@ export function orderPrintJobs(input: {
       ...(notBefore ? { notBefore } : {}),
     };
   });
+}
+
+/** Orders placed longer ago than this are not printed by themselves any more (a day's service). */
+export const AUTO_PRINT_WINDOW_MS = 24 * 60 * 60 * 1000;
+const AUTO_PRINT_BATCH = 50;
+
+/**
+ * Queues the first copy of every new order at a store that prints by itself. It runs after the
+ * placement commits (a background job, every instance): printing reacts to placed orders and
+ * never adds work or a failure to placing one. Safe on several instances at once: the job keys
+ * make a second queuing a no-op. A crash between placement and queuing is caught on the next
+ * run, since it looks for orders without jobs rather than for events.
+ */
+export async function dispatchAutoPrint(ctx: AppContext): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - AUTO_PRINT_WINDOW_MS);
+  const waiting = await ordersAwaitingAutoPrint(ctx.db, since, AUTO_PRINT_BATCH);
+  let queued = 0;
+  for (const { id, merchantId } of waiting) {
+    const [order, merchant, printers, settings] = await Promise.all([
+      findOrder(ctx.db, id),
+      findMerchantByUuid(ctx.db, merchantId),
+      allPrinters(ctx.db, merchantId),
+      findPrintSettings(ctx.db, merchantId),
+    ]);
+    if (!order || !merchant || !settings) continue;
+    const lines = await listOrderLines(ctx.db, id);
+    const jobs = orderPrintJobs({
+      order,
+      lines,
+      merchant,
+      printers,
+      settings: {
+        autoPrint: settings.autoPrint,
+        scheduledPrint: settings.scheduledPrint === 'due' ? 'due' : 'placement',
+        defaultKitchenPrinterId: settings.defaultKitchenPrinterId,
+      },
+      copy: 0,
+    });
+    queued += await insertPrintJobs(ctx.db, jobs);
+  }
+  return queued;
 }

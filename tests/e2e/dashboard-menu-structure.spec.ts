@@ -4,7 +4,7 @@
 // second-language name kept); the item's availability hours saved (and M8.38 on failure); sold out
 // toggled from the list sending only {"soldout": …}, the store card keeping its description; the
 // search narrowing the list. Screenshots of each state are checked by eye.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoBlockingViolations, signInToDashboard as signIn } from './support/dashboard.js';
 import { skipStoreEntry } from './support/store-entry.js';
 
@@ -25,6 +25,21 @@ const shot = (page: Page, name: string) =>
 
 const categoryNames = async (page: Page) =>
   ((await (await page.request.get(API)).json()) as { name: string }[]).map((c) => c.name);
+
+/**
+ * Keyboard drag and drop, a step at a time: react-aria starts the drag on Enter and moves focus to
+ * a drop target a moment later; Home pressed before that (as on a loaded CI machine) moves nothing
+ * and the drop lands the row where it was.
+ */
+async function moveFirstByKeyboard(page: Page, handle: Locator) {
+  await page.keyboard.press('Enter');
+  await expect(handle).not.toBeFocused();
+  await page.keyboard.press('Home');
+  await expect
+    .poll(() => page.evaluate<string>('document.activeElement?.getAttribute("aria-label") ?? ""'))
+    .toMatch(/before/i);
+  await page.keyboard.press('Enter');
+}
 
 for (const width of [1280, 1024]) {
   test(`categories are added, renamed, moved and deleted at ${width} px`, async ({ page }) => {
@@ -55,10 +70,9 @@ for (const width of [1280, 1024]) {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith(`${API}/order`) && r.request().method() === 'PUT',
     );
-    await list.getByRole('button', { name: `Move ${name} snacks` }).focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Home');
-    await page.keyboard.press('Enter');
+    const move = list.getByRole('button', { name: `Move ${name} snacks` });
+    await move.focus();
+    await moveFirstByKeyboard(page, move);
     expect((await saved).status()).toBe(200);
     await expect(list.getByRole('row').first()).toContainText(`${name} snacks`);
     expect((await categoryNames(page))[0]).toBe(`${name} snacks`);
@@ -105,9 +119,7 @@ test('a category’s items are put in order, a size is edited in place, hours ar
   await rows.last().locator('.reorder-list__label').click();
   await page.keyboard.press('ArrowRight');
   await expect(handle).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Home');
-  await page.keyboard.press('Enter');
+  await moveFirstByKeyboard(page, handle);
   expect((await saved).status()).toBe(200);
   await expect(rows.first()).toContainText(lastName);
   const menu = (await (await page.request.get(`${ITEMS}/items`)).json()) as {

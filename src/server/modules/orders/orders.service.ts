@@ -17,6 +17,7 @@ import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
+import { allowedFrom } from '../../../domain/orders/order-life.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type CartClaim,
@@ -405,7 +406,10 @@ export async function markOrderVoided(
   orderId: string,
 ): Promise<OrderRow | undefined> {
   const current = await lockOrder(tx, orderId);
-  if (!current || current.state !== 'placed') return undefined;
+  // The same-day void is allowed from every placed state, after completion too (order-life.md):
+  // an accepted or ready order voided at the gateway must not stay open with its card voided.
+  if (!current || !(allowedFrom('void') as readonly string[]).includes(current.state))
+    return undefined;
   const voided = await updateOrder(tx, orderId, {
     state: 'voided',
     hasVoid: true,

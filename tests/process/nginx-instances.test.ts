@@ -203,12 +203,20 @@ describe.skipIf(!serverUrl || !nginxAvailable)('two instances behind nginx', () 
         const cookie = cookieRes.headers.getSetCookie()[0]!.split(';')[0]!;
         const uid = ((await cookieRes.json()) as { uid: string }).uid;
         const cart = (what: string) => `/api/shoppingCarts/merchantId/demo/${what}/${uid}`;
-        const post = (path: string, body: unknown) =>
-          call(path, {
-            method: 'POST',
-            headers: { cookie, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
+        // nginx never retries a POST (operations.md): one that met an instance as it went down
+        // answers 502, and the diner's browser sends it again — the order with the same
+        // idempotency key, so it is placed once whatever the first attempt did.
+        const post = async (path: string, body: unknown) => {
+          for (let attempt = 1; ; attempt++) {
+            const res = await call(path, {
+              method: 'POST',
+              headers: { cookie, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            if (res.status !== 502 || attempt === 3) return res;
+            await sleep(300);
+          }
+        };
         const open = await call(cart('userId'), { headers: { cookie } });
         if (((await open.json()) as { storeOpen: boolean }).storeOpen !== true) test.skip();
         const added = await post(cart('orderItems'), { orderItems: lines });

@@ -17,7 +17,17 @@ import type {
 } from '../../src/contract/index.js';
 import { getCategory, getItem } from '../../src/contract/menu.js';
 import {
+  editCategory,
+  editItemOption,
+  editItemOptionValue,
+  editItemSize,
+  orderCategories,
+} from '../../src/contract/menu-structure.js';
+import {
   addItem,
+  addItemOption,
+  addItemOptionValue,
+  addItemSize,
   completeItem,
   updateCategory,
   updateItem,
@@ -30,7 +40,10 @@ import {
   dineinTables,
   itemPrinters,
   items,
+  itemSizes,
   merchants,
+  optionGroups,
+  optionValues,
   printers,
 } from '../../src/server/db/schema/index.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
@@ -64,8 +77,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-const urlOf = (route: RouteContract, id?: string) =>
-  route.path.replace(':merchantId', m.merchantId).replace(':id', id ?? '');
+const urlOf = (route: RouteContract, id?: string, more: Record<string, string> = {}) =>
+  Object.entries(more).reduce(
+    (path, [name, value]) => path.replace(`:${name}`, value),
+    route.path.replace(':merchantId', m.merchantId).replace(':id', id ?? ''),
+  );
 const call = (method: string, url: string, payload?: object) =>
   t.app.inject({
     method: method as 'PUT',
@@ -255,6 +271,182 @@ describe(`${updateCategory.method} ${updateCategory.path} changes only the key i
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(changedColumns(before, await categoryRow(id))).toEqual(categorySamples[key]!.columns);
+  });
+});
+
+// ——— the Menu pane's own edits (src/contract/menu-structure.ts) ———
+// A size, an option, an option value and a category's names, each changed in place: the row edited
+// is compared whole, and the item (or the other categories) must not move at all.
+
+/** An item with a size, an option and a value, each with every field off its column default. */
+async function itemWithChoices(): Promise<{
+  item: ItemView;
+  size: string;
+  option: string;
+  value: string;
+}> {
+  const item = await fullItem();
+  let res = await call('POST', urlOf(addItemSize, item._id), {
+    name: 'Large',
+    name_2nd: 'Grande',
+    price: '5.50',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  res = await call('POST', urlOf(addItemOption, item._id), {
+    name: 'Sauce',
+    name_2nd: 'Salsa',
+    numberToSelect: '2',
+    minNumberToSelect: '1',
+    maxNumberToSelect: '3',
+    required: true,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const option = res.json<ItemView>().options[0]!._id;
+  res = await call('POST', urlOf(addItemOptionValue, item._id, { optionId: option }), {
+    name: 'Chili',
+    name_2nd: 'Picante',
+    price: '0.50',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const read = res.json<ItemView>();
+  return {
+    item: read,
+    size: read.size[0]!._id,
+    option,
+    value: read.options[0]!.optionValues[0]!._id,
+  };
+}
+
+async function rowOf(
+  table: typeof itemSizes | typeof optionGroups | typeof optionValues,
+  id: string,
+) {
+  const [row] = await t.ctx.db.select().from(table).where(eq(table.id, id));
+  return row! as Row;
+}
+
+type Choices = Awaited<ReturnType<typeof itemWithChoices>>;
+const choiceWalks: {
+  route: RouteContract;
+  params: (c: Choices) => Record<string, string>;
+  row: (c: Choices) => Promise<Row>;
+  samples: Record<string, Sample<unknown>>;
+}[] = [
+  {
+    route: editItemSize,
+    params: (c) => ({ sizeId: c.size }),
+    row: (c) => rowOf(itemSizes, c.size),
+    samples: {
+      name: { value: () => 'Huge', columns: ['name'] },
+      name_2nd: { value: () => 'Enorme', columns: ['name2'] },
+      price: { value: () => '6.75', columns: ['priceCents'] },
+    },
+  },
+  {
+    route: editItemOption,
+    params: (c) => ({ optionId: c.option }),
+    row: (c) => rowOf(optionGroups, c.option),
+    samples: {
+      name: { value: () => 'Sauces', columns: ['name'] },
+      name_2nd: { value: () => 'Salsas', columns: ['name2'] },
+      numberToSelect: { value: () => '1', columns: ['numberToSelect'] },
+      minNumberToSelect: { value: () => '2', columns: ['minNumberToSelect'] },
+      maxNumberToSelect: { value: () => '4', columns: ['maxNumberToSelect'] },
+      required: { value: () => false, columns: ['required'] },
+    },
+  },
+  {
+    route: editItemOptionValue,
+    params: (c) => ({ optionId: c.option, valueId: c.value }),
+    row: (c) => rowOf(optionValues, c.value),
+    samples: {
+      name: { value: () => 'Chili oil', columns: ['name'] },
+      name_2nd: { value: () => 'Aceite', columns: ['name2'] },
+      price: { value: () => '0.75', columns: ['priceCents'] },
+    },
+  },
+];
+
+describe.each(choiceWalks)('PUT $route.path changes only the key it is sent', (walk) => {
+  it('has a sample for every optional key of its body', () => {
+    expect(optionalKeys(walk.route).sort()).toEqual(Object.keys(walk.samples).sort());
+  });
+
+  it.each(Object.keys(walk.samples))('%s alone', async (key) => {
+    const c = await itemWithChoices();
+    const before = await walk.row(c);
+    const itemBefore = (await call('GET', urlOf(getItem, c.item._id))).json<PublicItemView>();
+    const res = await call('PUT', urlOf(walk.route, c.item._id, walk.params(c)), {
+      [key]: walk.samples[key]!.value(undefined),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(changedColumns(before, await walk.row(c))).toEqual(walk.samples[key]!.columns);
+    // The item around it: only the record edited moved.
+    const itemAfter = (await call('GET', urlOf(getItem, c.item._id))).json<PublicItemView>();
+    const stripped = (v: PublicItemView) => ({
+      ...v,
+      size: v.size.filter((s) => s._id !== c.size),
+      options: v.options.map((o) => ({
+        ...(o._id === c.option ? { _id: o._id } : o),
+        optionValues: o.optionValues.filter((x) => x._id !== c.value),
+      })),
+    });
+    expect(stripped(itemAfter)).toEqual(stripped(itemBefore));
+  });
+});
+
+describe(`${editCategory.method} ${editCategory.path} changes only the key it is sent`, () => {
+  const samples: Record<string, Sample<unknown>> = {
+    name: { value: () => 'Walk Soups', columns: ['name'] },
+    name_2nd: { value: () => 'Sopas', columns: ['name2'] },
+    description: { value: () => 'Hot\nand cold', columns: ['description'] },
+  };
+
+  it('has a sample for every optional key of its body', () => {
+    expect(optionalKeys(editCategory).sort()).toEqual(Object.keys(samples).sort());
+  });
+
+  it.each(Object.keys(samples))('%s alone', async (key) => {
+    const id = cats[1]!;
+    // Every field set first, off its default, with hours and a promotion that must survive.
+    const set = await call('PUT', urlOf(updateCategory, id), {
+      availableHour: { sunday: [{ open: 480, close: 720 }] },
+      promoMethod: { name: 'Spend', type: 'MEET_X_MINUS_Y', x: '30', y: '5' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const named = await call('PUT', urlOf(editCategory, id), {
+      name: 'Walk Starters',
+      name_2nd: 'Entrantes',
+      description: 'Small plates',
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const before = await categoryRow(id);
+    const res = await call('PUT', urlOf(editCategory, id), {
+      [key]: samples[key]!.value(undefined),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(changedColumns(before, await categoryRow(id))).toEqual(samples[key]!.columns);
+  });
+});
+
+describe(`${orderCategories.method} ${orderCategories.path} (the whole list; no optional key)`, () => {
+  it("moves only each category's place", async () => {
+    const all = async () =>
+      await t.ctx.db.select().from(categories).where(eq(categories.merchantId, m.id));
+    const before = await all();
+    const reversed = [...before].sort((a, b) => b.sortOrder - a.sortOrder).map((c) => c.id);
+    const res = await call('PUT', urlOf(orderCategories), { ids: reversed });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await all();
+    for (const row of before) {
+      const now = after.find((a) => a.id === row.id)!;
+      expect(changedColumns(row, now), row.name).toEqual(
+        now.sortOrder === row.sortOrder ? [] : ['sortOrder'],
+      );
+    }
+    expect(after.some((a) => a.sortOrder !== before.find((b) => b.id === a.id)!.sortOrder)).toBe(
+      true,
+    );
   });
 });
 

@@ -1,13 +1,14 @@
 // Issue 28, the Store pane's promo codes (ours; the spec only looks a code up, C7 promoCode):
 // create, edit, deactivate, delete, percent off, start and end dates, times used (placed orders),
 // a clear 409 for a duplicate code, the merchant named in the path only; and the store's code
-// check uses them at once. Runs on PGlite and, with TEST_DATABASE_URL, the PostgreSQL server.
+// check uses them at once; each change is audited. Runs on PGlite and, with TEST_DATABASE_URL, the PostgreSQL server.
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemView } from '../../src/contract/menu.js';
 import { PROMO_CODE_MESSAGES, type PromoCodeView } from '../../src/contract/promo-codes.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import type { App } from '../../src/server/app.js';
-import { phoneVerifications } from '../../src/server/db/schema/index.js';
+import { merchantAudit, merchants, phoneVerifications } from '../../src/server/db/schema/index.js';
 import { cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
 import { createMerchant, signInMerchant, uniqueId } from '../support/fixtures.js';
 import { createTestApp, manualClock } from '../support/test-app.js';
@@ -178,5 +179,72 @@ describe('promo codes of the Store pane', () => {
       other.cookie,
     );
     expect(cross.statusCode).toBe(404);
+  });
+});
+
+describe('promo-code changes are audited like the other settings (issue 28)', () => {
+  it('writes promoCode.create / .update / .delete with the session and the fields before and after; a refused change writes none', async () => {
+    const [row] = await t.ctx.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.merchantId, other.merchantId));
+    const entries = async () =>
+      (
+        await t.ctx.db
+          .select()
+          .from(merchantAudit)
+          .where(
+            and(eq(merchantAudit.merchantId, row!.id), like(merchantAudit.action, 'promoCode.%')),
+          )
+      ).sort((a, b) => a.at.getTime() - b.at.getTime() || a.action.localeCompare(b.action));
+    const mine = (method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object) =>
+      call(method, url, body, other.cookie);
+
+    const created = await mine('POST', base(other.merchantId), {
+      code: 'audit1',
+      percentageOff: 0.15,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<PromoCodeView>()._id;
+    // Refused changes leave no entry: a duplicate, a bad field.
+    expect(
+      (await mine('POST', base(other.merchantId), { code: 'AUDIT1', percentageOff: 0.1 }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await mine('PUT', `${base(other.merchantId)}/_id/${id}`, { percentageOff: 2 })).statusCode,
+    ).toBe(400);
+    clock.advance(1_000);
+    const edited = await mine('PUT', `${base(other.merchantId)}/_id/${id}`, {
+      percentageOff: 0.2,
+      active: false,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    clock.advance(1_000);
+    expect((await mine('DELETE', `${base(other.merchantId)}/_id/${id}`)).statusCode).toBe(200);
+
+    const log = await entries();
+    expect(log.map((e) => e.action)).toEqual([
+      'promoCode.create',
+      'promoCode.update',
+      'promoCode.delete',
+    ]);
+    const fields = (percentageOff: string, active: boolean) => ({
+      code: 'AUDIT1',
+      percentageOff,
+      validFrom: null,
+      validUntil: null,
+      active,
+    });
+    expect(log[0]!.detail).toEqual({ after: fields('0.150000', true) });
+    expect(log[1]!.detail).toEqual({
+      before: fields('0.150000', true),
+      after: fields('0.200000', false),
+    });
+    expect(log[2]!.detail).toEqual({ before: fields('0.200000', false) });
+    // One sign-in did all three; its reference, never the token.
+    expect(new Set(log.map((e) => e.sessionRef)).size).toBe(1);
+    expect(log[0]!.sessionRef).toMatch(/^[0-9a-f]{16}$/);
+    expect(other.cookie).not.toContain(log[0]!.sessionRef);
   });
 });

@@ -2,8 +2,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/promo-codes.js';
 import type { AppContext } from '../../app-context.js';
+import { signedInMerchant } from '../../plugins/access.js';
 import { firstIssueMessage, rejectInvalid } from '../../lib/validation.js';
 import * as promo from './promo-codes.service.js';
+
+const actorOf = (req: Parameters<typeof signedInMerchant>[0]) => ({
+  sessionRef: signedInMerchant(req).sessionRef,
+});
 
 export const promoCodeRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -19,7 +24,7 @@ export const promoCodeRoutes =
       { config: merchant, attachValidation: true, schema: api.createPromoCode.schema },
       (req) => {
         rejectInvalid(req, firstIssueMessage);
-        return promo.createPromoCode(ctx, req.params.merchantId, req.body);
+        return promo.createPromoCode(ctx, req.params.merchantId, req.body, actorOf(req));
       },
     );
     app.put(
@@ -27,12 +32,18 @@ export const promoCodeRoutes =
       { config: merchant, attachValidation: true, schema: api.updatePromoCode.schema },
       (req) => {
         rejectInvalid(req, firstIssueMessage);
-        return promo.updatePromoCode(ctx, req.params.merchantId, req.params.id, req.body);
+        return promo.updatePromoCode(
+          ctx,
+          req.params.merchantId,
+          req.params.id,
+          req.body,
+          actorOf(req),
+        );
       },
     );
     app.delete(
       api.deletePromoCode.path,
       { config: merchant, schema: api.deletePromoCode.schema },
-      (req) => promo.deletePromoCode(ctx, req.params.merchantId, req.params.id),
+      (req) => promo.deletePromoCode(ctx, req.params.merchantId, req.params.id, actorOf(req)),
     );
   };

@@ -1,6 +1,8 @@
 // The merchant's promo codes (issue 28): list with times used, create, edit, deactivate and
 // delete. A duplicate code answers 409 with the field named; the store's look-up
-// (promo.service.ts) reads the same rows, so a new code is accepted at once.
+// (promo.service.ts) reads the same rows, so a new code is accepted at once. Each change writes an
+// audit row in its own transaction, like the other settings (promoCode.create / .update / .delete
+// with the code's fields before and after; docs/decisions/store-settings.md).
 import {
   MAX_PROMO_CODES,
   PROMO_CODE_MESSAGES,
@@ -10,7 +12,9 @@ import type { z } from 'zod';
 import type { promoCodeCreate, promoCodeUpdate } from '../../../contract/promo-codes.js';
 import { parseFractionToPpm } from '../../../domain/index.js';
 import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
+import { auditEntry, insertAudit } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import {
   countPromoCodes,
@@ -28,6 +32,34 @@ async function merchantUuid(ctx: AppContext, merchantId: string) {
   const m = await findMerchantBySlug(ctx.db, merchantId);
   if (!m) throw notFound('Merchant');
   return m.id;
+}
+
+/** Who changed the codes: the merchant's sign-in (its reference goes in the audit row). */
+export interface PromoCodeActor {
+  sessionRef: string;
+}
+
+/** What an audit row keeps of a code: its fields as stored (the fraction as text). */
+const audited = (row: PromoCodeRow) => ({
+  code: row.code,
+  percentageOff: row.percentageOff,
+  validFrom: row.validFrom,
+  validUntil: row.validUntil,
+  active: row.active,
+});
+
+async function audit(
+  ctx: AppContext,
+  tx: Tx,
+  merchantUuid: string,
+  actor: PromoCodeActor,
+  action: 'promoCode.create' | 'promoCode.update' | 'promoCode.delete',
+  detail: Record<string, unknown>,
+) {
+  await insertAudit(
+    tx,
+    auditEntry({ merchantUuid, sessionRef: actor.sessionRef }, action, ctx.clock.now(), detail),
+  );
 }
 
 function toView(row: PromoCodeRow, used: number): PromoCodeView {
@@ -59,6 +91,7 @@ export async function createPromoCode(
   ctx: AppContext,
   merchantId: string,
   body: z.output<typeof promoCodeCreate>,
+  actor: PromoCodeActor,
 ): Promise<PromoCodeView> {
   const uuid = await merchantUuid(ctx, merchantId);
   if ((await countPromoCodes(ctx.db, uuid)) >= MAX_PROMO_CODES) {
@@ -66,11 +99,15 @@ export async function createPromoCode(
       { path: ['body', 'code'], message: PROMO_CODE_MESSAGES.tooMany },
     ]);
   }
-  const row = await insertPromoCode(ctx.db, uuid, {
-    ...body,
-    percentageOff: storedFraction(body.percentageOff),
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertPromoCode(tx, uuid, {
+      ...body,
+      percentageOff: storedFraction(body.percentageOff),
+    });
+    if (inserted === 'duplicate') throw duplicate();
+    await audit(ctx, tx, uuid, actor, 'promoCode.create', { after: audited(inserted) });
+    return inserted;
   });
-  if (row === 'duplicate') throw duplicate();
   return toView(row, await timesUsed(ctx.db, uuid, row.code));
 }
 
@@ -79,6 +116,7 @@ export async function updatePromoCode(
   merchantId: string,
   id: string,
   body: z.output<typeof promoCodeUpdate>,
+  actor: PromoCodeActor,
 ): Promise<PromoCodeView> {
   const uuid = await merchantUuid(ctx, merchantId);
   const stored = await findPromoCodeById(ctx.db, uuid, id);
@@ -93,14 +131,30 @@ export async function updatePromoCode(
   const { percentageOff, ...rest } = body;
   const set: Partial<PromoCodeFields> = { ...rest };
   if (percentageOff !== undefined) set.percentageOff = storedFraction(percentageOff);
-  const row = await updatePromoCodeRow(ctx.db, uuid, id, set, ctx.clock.now());
-  if (row === 'duplicate') throw duplicate();
-  if (!row) throw notFound('Promo code');
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updatePromoCodeRow(tx, uuid, id, set, ctx.clock.now());
+    if (updated === 'duplicate') throw duplicate();
+    if (!updated) throw notFound('Promo code');
+    await audit(ctx, tx, uuid, actor, 'promoCode.update', {
+      before: audited(stored),
+      after: audited(updated),
+    });
+    return updated;
+  });
   return toView(row, await timesUsed(ctx.db, uuid, row.code));
 }
 
-export async function deletePromoCode(ctx: AppContext, merchantId: string, id: string) {
+export async function deletePromoCode(
+  ctx: AppContext,
+  merchantId: string,
+  id: string,
+  actor: PromoCodeActor,
+) {
   const uuid = await merchantUuid(ctx, merchantId);
-  if (!(await deletePromoCodeRow(ctx.db, uuid, id))) throw notFound('Promo code');
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await deletePromoCodeRow(tx, uuid, id);
+    if (!deleted) throw notFound('Promo code');
+    await audit(ctx, tx, uuid, actor, 'promoCode.delete', { before: audited(deleted) });
+  });
   return { success: true as const };
 }

@@ -44,7 +44,7 @@ function isUniqueViolation(err: unknown): boolean {
 
 /** Inserts a code; 'duplicate' when the store already has it (the unique index decides). */
 export async function insertPromoCode(
-  db: Db,
+  db: Db | Tx,
   merchantUuid: string,
   fields: PromoCodeFields,
 ): Promise<PromoCodeRow | 'duplicate'> {
@@ -62,7 +62,7 @@ export async function insertPromoCode(
 
 /** Changes the named fields of one of the store's codes; undefined when it has no such code. */
 export async function updatePromoCodeRow(
-  db: Db,
+  db: Db | Tx,
   merchantUuid: string,
   id: string,
   set: Partial<PromoCodeFields>,
@@ -81,7 +81,7 @@ export async function updatePromoCodeRow(
   }
 }
 
-export async function findPromoCodeById(db: Db, merchantUuid: string, id: string) {
+export async function findPromoCodeById(db: Db | Tx, merchantUuid: string, id: string) {
   const [row] = await db
     .select()
     .from(promoCodes)
@@ -89,15 +89,15 @@ export async function findPromoCodeById(db: Db, merchantUuid: string, id: string
   return row;
 }
 
-export async function deletePromoCodeRow(db: Db, merchantUuid: string, id: string) {
+export async function deletePromoCodeRow(db: Db | Tx, merchantUuid: string, id: string) {
   const rows = await db
     .delete(promoCodes)
     .where(and(eq(promoCodes.merchantId, merchantUuid), eq(promoCodes.id, id)))
-    .returning({ id: promoCodes.id });
-  return rows.length === 1;
+    .returning();
+  return rows[0];
 }
 
-export async function countPromoCodes(db: Db, merchantUuid: string) {
+export async function countPromoCodes(db: Db | Tx, merchantUuid: string) {
   const [row] = await db
     .select({ n: count() })
     .from(promoCodes)
@@ -105,7 +105,7 @@ export async function countPromoCodes(db: Db, merchantUuid: string) {
   return row?.n ?? 0;
 }
 
-export async function timesUsed(db: Db, merchantUuid: string, code: string) {
+export async function timesUsed(db: Db | Tx, merchantUuid: string, code: string) {
   const [row] = await db
     .select({ n: count() })
     .from(orders)

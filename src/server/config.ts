@@ -138,8 +138,11 @@ const envSchema = z.object({
   TRANSIT_BASE_URL: unsetIfEmpty(z.url()),
   AUTHORIZENET_BASE_URL: unsetIfEmpty(z.url()),
   CONVERGE_BASE_URL: unsetIfEmpty(z.url()),
-  /** Time limit of one gateway call: above CardPointe's own 32 s "Timed out" answer. */
-  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(40_000),
+  /**
+   * Time limit of one gateway call: above CardPointe's own 32 s "Timed out" answer, at most 40 s
+   * (issue 30: a diner is waiting; payment-gateways.md "Time-outs").
+   */
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(40_000).default(40_000),
   /**
    * Converge (elavon) is offered only when this is true: the server-side confirmation of a
    * hosted payment relies on a query call PROTOCOLS marks unverified (gateway-converge.md).

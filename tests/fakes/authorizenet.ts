@@ -12,7 +12,37 @@
 // Where the vendor's behaviour was not researched the fake decides; those places say "fake's
 // choice". Its schema lists are its own copy (from AnetApiSchema.xsd), not the adapter's.
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type FakeAnswer, type FakeServer, startFakeServer } from './http.js';
+
+/**
+ * The vendor's own answer (API reference, "Charge a Credit Card": tests/fixtures/gateways/
+ * authorizenet/authcapture.approved.response.vendor.json, issue 30): every transactionResponse the
+ * fake gives starts from it — its fields, in its order — with the fake's values put in; the
+ * fields the fake has no value of its own for (transHashSha2, networkTransId, …) keep the
+ * example's.
+ */
+const VENDOR_TRANSACTION_RESPONSE = (
+  JSON.parse(
+    readFileSync(
+      new URL(
+        '../fixtures/gateways/authorizenet/authcapture.approved.response.vendor.json',
+        import.meta.url,
+      ),
+      'utf8',
+    ),
+  ) as { transactionResponse: Record<string, unknown> }
+).transactionResponse;
+const { messages: _vendorMessages, ...VENDOR_TR_BASE } = VENDOR_TRANSACTION_RESPONSE;
+const VENDOR_TR_ORDER = Object.keys(VENDOR_TRANSACTION_RESPONSE);
+/** The example's fields first, in its order; then what it has no place for (errors, prePaidCard…). */
+function inVendorOrder(tr: Record<string, unknown>): Record<string, unknown> {
+  const keys = [
+    ...VENDOR_TR_ORDER.filter((k) => k in tr),
+    ...Object.keys(tr).filter((k) => !VENDOR_TR_ORDER.includes(k)),
+  ];
+  return Object.fromEntries(keys.map((k) => [k, tr[k]]));
+}
 
 export const FAKE_ANET_LOGIN = 'fakeAnetLogin';
 export const FAKE_ANET_KEY = 'fakeAnetKey12345';
@@ -291,7 +321,8 @@ export async function startAuthorizeNetFake(
     const ok = a.responseCode === '1' || a.responseCode === '4';
     const t = a.tx;
     return answer({
-      transactionResponse: {
+      transactionResponse: inVendorOrder({
+        ...VENDOR_TR_BASE,
         responseCode: a.responseCode,
         authCode: a.responseCode === '1' ? (t?.authCode ?? '') : '',
         avsResultCode: t?.avs ?? 'P',
@@ -318,7 +349,7 @@ export async function startAuthorizeNetFake(
             ? { messages: [{ code: a.reason[0], description: a.reason[1] }] }
             : { errors: [{ errorCode: a.reason[0], errorText: a.reason[1] }] }
           : {}),
-      },
+      }),
       ...(refId !== undefined ? { refId } : {}),
       messages: ok
         ? { resultCode: 'Ok', message: [{ code: 'I00001', text: 'Successful.' }] }

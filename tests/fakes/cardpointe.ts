@@ -7,8 +7,57 @@
 // Anything not in PROTOCOLS is marked "fake's choice" below; tests must not treat it as the
 // vendor's behaviour.
 import { randomInt } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
 import { passesLuhn } from '../../src/domain/validation/fields.js';
 import { type FakeAnswer, type FakeServer, startFakeServer } from './http.js';
+
+/**
+ * The vendor's own auth examples (tests/fixtures/gateways/cardpointe/*.json, Fiserv's guides and
+ * OpenAPI, each naming its source), by the test card their request uses (issue 30). An auth with
+ * one of those cards is answered from the example: every field the vendor's answer shows is there
+ * — the fake's values where it computes one (retref, token…), the example's otherwise (cardproc,
+ * batchid…), and the example's text and amount when the outcome is the example's.
+ */
+const FIXTURE_DIR = new URL('../fixtures/gateways/cardpointe/', import.meta.url);
+export const CARDPOINTE_VENDOR_AUTHS: ReadonlyMap<
+  string,
+  { file: string; response: Record<string, unknown> }
+> = new Map(
+  readdirSync(FIXTURE_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => {
+      const f = JSON.parse(readFileSync(new URL(file, FIXTURE_DIR), 'utf8')) as {
+        request?: { account?: string };
+        response: unknown;
+      };
+      return { file, account: f.request?.account, response: f.response };
+    })
+    .filter(
+      (f): f is { file: string; account: string; response: Record<string, unknown> } =>
+        typeof f.account === 'string' &&
+        f.response !== null &&
+        typeof f.response === 'object' &&
+        !Array.isArray(f.response),
+    )
+    .map((f) => [f.account, { file: f.file, response: f.response }]),
+);
+/** The fake's answer with the fields of the vendor's example for this card that it lacks. */
+function fromVendorExample(pan: string, answer: FakeAnswer): FakeAnswer {
+  const example = CARDPOINTE_VENDOR_AUTHS.get(pan);
+  const body = answer.json as Record<string, unknown> | undefined;
+  if (!example || !body || Array.isArray(body)) return answer;
+  const r = example.response;
+  // The same outcome as the example's: its words and amount too (a decline shows "0.00").
+  const sameOutcome = r.respstat === body.respstat && r.respcode === body.respcode;
+  return {
+    ...answer,
+    json: {
+      ...r,
+      ...body,
+      ...(sameOutcome ? { resptext: r.resptext, amount: r.amount ?? body.amount } : {}),
+    },
+  };
+}
 
 export const FAKE_CP_MERCHID = '496160873888'; // the vendor's example test MID [S-CP4]
 export const FAKE_CP_USERNAME = 'testing';
@@ -324,7 +373,10 @@ export async function startCardPointeFake(
         respproc: 'PPS',
         authcode: '',
       });
-      return { ...answerOf(t, { setlstat: t.setlstat }), delayMs: timeoutCardDelayMs };
+      return {
+        ...fromVendorExample(pan, answerOf(t, { setlstat: t.setlstat })),
+        delayMs: timeoutCardDelayMs,
+      };
     }
 
     let outcome: {
@@ -384,14 +436,17 @@ export async function startCardPointeFake(
             ? 'Queued for Capture'
             : 'Authorized',
     });
-    return answerOf(t, {
-      authcode: t.authcode || undefined,
-      expiry: t.expiry,
-      avsresp: approved ? t.avsresp : undefined,
-      cvvresp: approved ? t.cvvresp || undefined : undefined,
-      commcard: 'N',
-      ...(approved ? {} : { setlstat: t.setlstat }),
-    });
+    return fromVendorExample(
+      pan,
+      answerOf(t, {
+        authcode: t.authcode || undefined,
+        expiry: t.expiry,
+        avsresp: approved ? t.avsresp : undefined,
+        cvvresp: approved ? t.cvvresp || undefined : undefined,
+        commcard: 'N',
+        ...(approved ? {} : { setlstat: t.setlstat }),
+      }),
+    );
   }
 
   function lookup(b: Record<string, unknown>): CardPointeTxn | undefined {

@@ -10,9 +10,18 @@ export interface GatewayRequest {
   url: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Above the gateway's own time-out (e.g. CardPointe answers "Timed out" at ~32 s). */
+  /**
+   * Above the gateway's own time-out (e.g. CardPointe answers "Timed out" at ~32 s); never more
+   * than GATEWAY_TIMEOUT_CAP_MS, whatever the caller asks.
+   */
   timeoutMs: number;
 }
+
+/**
+ * The longest any gateway call may take (issue 30; docs/decisions/payment-gateways.md
+ * "Time-outs"): a diner is waiting and a slot is held; a later answer is recovery's.
+ */
+export const GATEWAY_TIMEOUT_CAP_MS = 40_000;
 
 export interface GatewayAnswer {
   status: number;
@@ -46,7 +55,7 @@ function codeOf(err: unknown): string | undefined {
 
 /** Sends the request; throws GatewayUnavailable or GatewayUnknownOutcome as above. */
 export async function gatewayExchange(req: GatewayRequest): Promise<GatewayAnswer> {
-  const signal = AbortSignal.timeout(req.timeoutMs);
+  const signal = AbortSignal.timeout(Math.min(req.timeoutMs, GATEWAY_TIMEOUT_CAP_MS));
   let res: Response;
   try {
     res = await fetch(req.url, {

@@ -40,7 +40,7 @@ export const SETTINGS_LIMITS = {
 } as const;
 
 /** Everything the store pane shows: the public info and the merchant's own settings. */
-export const merchantBusinessInfo = publicBusinessInfo.extend({
+export const merchantBusinessInfo = publicBusinessInfo.omit({ unavailable: true }).extend({
   email: z.string(),
   enableReceivingOrderPlacedSms: z.boolean(),
   enableOrderTimeConfirmSms: z.boolean(),

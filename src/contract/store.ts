@@ -64,6 +64,11 @@ export const publicBusinessInfo = z.object({
   customerInfoCollect: customerInfoCollectSchema
     .pick({ enabled: true, noticeMsg: true })
     .nullable(),
+  /**
+   * Ours (issue 31): the platform disabled this store (`npm run merchant -- disable`). Its page
+   * says so (MESSAGES.STORE_UNAVAILABLE) instead of showing a menu nobody can order from.
+   */
+  unavailable: z.boolean(),
 });
 export type PublicBusinessInfo = z.infer<typeof publicBusinessInfo>;
 

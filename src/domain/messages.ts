@@ -27,6 +27,8 @@ export const MESSAGES = {
 
   // §5 place-order checks, in the spec's order
   STORE_CLOSED: 'Store closed now!',
+  /** Ours: the store page and send order of a store the platform disabled (issue 31). */
+  STORE_UNAVAILABLE: 'This store is unavailable and is not taking orders.',
   REMOVE_UNAVAILABLE: 'Please remove unavailable item(s) to continue.',
   CAR_INFO_REQUIRED: 'Please enter car information to continue.',
   SCHEDULE_TIME_REQUIRED: 'Please Select a Scheduled Time for Scheduled Order',

@@ -40,6 +40,10 @@ describe('a disabled merchant', () => {
     const earlier = await placeTestOrder(t.ctx, m.merchantId);
     const stranded = await strandedCardOrder(t.ctx, m.id);
 
+    // The store page's business info, read (and cached) before: afterwards it says unavailable.
+    const infoUrl = `/api/businessInfos/merchantId/${m.merchantId}/businessInfo`;
+    expect((await t.app.inject(infoUrl)).json().unavailable).toBe(false);
+
     const done = await setMerchantDisabled(t.ctx.db, m.merchantId, true, new Date());
     expect(done).toEqual({ merchantId: m.merchantId, changed: true });
     expect((await setMerchantDisabled(t.ctx.db, m.merchantId, true, new Date())).changed).toBe(
@@ -56,7 +60,10 @@ describe('a disabled merchant', () => {
     expect(refused.json().message).toBe(MERCHANT_DISABLED);
     expect((await signIn(m.merchantId, 'Wrong-passw0rd')).statusCode).toBe(401);
 
-    // The store: closed in the cart, and a send order is refused with the store's message.
+    // The store: its page is told the store is unavailable (the cached info was dropped), the
+    // cart is closed, and a send order is refused with the store's message.
+    await expect.poll(async () => (await t.app.inject(infoUrl)).json().unavailable).toBe(true);
+    expect(STORE_UNAVAILABLE).toBe('This store is unavailable and is not taking orders.');
     const d = await newDiner(t.app);
     const cart = await d.call('GET', cartPath(m.merchantId, 'userId', d.uid));
     expect(cart.status).toBe(200);
@@ -89,6 +96,7 @@ describe('a disabled merchant', () => {
       true,
     );
     expect((await signIn(m.merchantId, m.password)).statusCode).toBe(200);
+    await expect.poll(async () => (await t.app.inject(infoUrl)).json().unavailable).toBe(false);
   });
 
   it('is named by an id that follows the domain rule and exists', async () => {

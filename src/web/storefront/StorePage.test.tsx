@@ -19,10 +19,11 @@ const items = [item('i1', 'c2', 'Wonton Soup', 850), item('i2', 'c1', 'Har Gow',
 
 function serve(
   menu: { categories: CategoryView[]; items: PublicItemView[] } = { categories, items },
+  store = info,
 ) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    if (url.includes('/merchantId/demo/businessInfo')) return jsonResponse(200, info);
+    if (url.includes('/merchantId/demo/businessInfo')) return jsonResponse(200, store);
     if (url.includes('/businessInfo'))
       return jsonResponse(404, { code: 'not_found', message: 'Merchant not found' });
     if (url.endsWith('/categories7/merchantId/demo')) return jsonResponse(200, menu.categories);
@@ -42,6 +43,19 @@ afterEach(() => {
 });
 
 describe('store page', () => {
+  it('of a store the platform disabled says it is unavailable, with no menu and no arrival questions', async () => {
+    serve(undefined, { ...info, unavailable: true });
+    renderRoute('/store/demo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Golden Lotus' })).toBeTruthy();
+    const menu = screen.getByRole('main', { name: 'Menu' });
+    expect(within(menu).getByRole('status').textContent).toBe(
+      'This store is unavailable and is not taking orders.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Wonton Soup' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /checkout/i })).toBeNull();
+  });
+
   it("shows the merchant's name, notice and menu grouped under its categories", async () => {
     const fetchMock = serve();
     renderRoute('/store/demo');

@@ -13,6 +13,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { SiteFooter } from '../components/SiteFooter.js';
 import { StatusPanel } from '../components/StatusPanel.js';
 import { isApiError } from '../lib/api.js';
+import { MESSAGES } from '../../domain/messages.js';
 import { CategoryBar } from './CategoryBar.js';
 import { CategorySidebar } from './CategorySidebar.js';
 import { groupMenu, leadingGroups } from './menu.js';
@@ -190,6 +191,20 @@ const StoreView = memo(function StoreView({
             Try again
           </button>
         </StatusPanel>
+      </div>
+    );
+  }
+
+  // A store the platform disabled (issue 31): its name, address and phone, and that it takes no
+  // orders — no menu to fill a cart that cannot be sent, no arrival questions.
+  if (info.data.unavailable) {
+    return (
+      <div className="page store-page">
+        <StoreHeader info={info.data} tableName={tablename} actions={<AccountButton />} />
+        <main className="page--centered" id="menu" aria-label="Menu">
+          <StatusPanel title={MESSAGES.STORE_UNAVAILABLE} />
+        </main>
+        <SiteFooter />
       </div>
     );
   }

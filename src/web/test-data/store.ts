@@ -78,6 +78,7 @@ export function businessInfo(overrides: Partial<PublicBusinessInfo> = {}): Publi
     showSecondLanguage: true,
     hideItemSpecialInstructionInput: false,
     customerInfoCollect: null,
+    unavailable: false,
     ...overrides,
   });
 }

@@ -4,6 +4,8 @@
 // capture sweep and voids do not look at the flag — and diners' order pages keep working.
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { MESSAGES } from '../../../domain/messages.js';
+import { notifyMenuChanged } from '../cache/index.js';
 import { checkMerchantId } from '../../../domain/validation/merchant-account.js';
 import { endMerchantSessions } from '../sessions/index.js';
 import { listMerchantsForCare, setMerchantDisabledAt } from './merchants.repository.js';
@@ -12,7 +14,7 @@ import { listMerchantsForCare, setMerchantDisabledAt } from './merchants.reposit
 export const MERCHANT_DISABLED =
   'This store has been disabled by the platform. Please contact Forkful support to re-enable it.';
 /** What a diner is told when sending an order to a disabled store. */
-export const STORE_UNAVAILABLE = 'This store is unavailable and is not taking orders.';
+export const STORE_UNAVAILABLE = MESSAGES.STORE_UNAVAILABLE;
 
 export const listMerchants = (db: Db) => listMerchantsForCare(db);
 
@@ -44,6 +46,9 @@ export async function setMerchantDisabled(
         { path: ['merchantId'], message: `no merchant has the id "${id}"` },
       ]);
     if (disabled) await endMerchantSessions(tx, row.id);
+    // The running instances drop the store's cached business info, so its page says at once
+    // that it is unavailable (or, re-enabled, no longer does).
+    if (row.changed) await notifyMenuChanged(tx, row.id);
     return { merchantId: id, changed: row.changed };
   });
 }

@@ -32,7 +32,7 @@ import {
   replaceDineinTables,
   updateMerchantSettingsIfUnchanged,
 } from '../merchants/index.js';
-import { toPublicBusinessInfo } from './store.service.js';
+import { storeFields } from './store.service.js';
 
 /** The spec's save-failure text of the business-info section (spec §5 save failures). */
 export const SAVE_FAILED = 'Fail to save businessInfo_update';
@@ -106,7 +106,7 @@ function canonical(value: unknown): string {
 
 function toView(ctx: AppContext, m: MerchantRow, tables: string[]): MerchantBusinessInfo {
   return {
-    ...toPublicBusinessInfo(m),
+    ...storeFields(m),
     email: m.email,
     enableReceivingOrderPlacedSms: m.enableReceivingOrderPlacedSms,
     enableOrderTimeConfirmSms: m.enableOrderTimeConfirmSms,

@@ -45,11 +45,16 @@ export class BusinessInfoReader {
   }
 }
 
+/** The store as a diner sees it, with whether the platform disabled it. */
+export function toPublicBusinessInfo(m: MerchantRow): PublicBusinessInfo {
+  return { ...storeFields(m), unavailable: m.disabledAt !== null };
+}
+
 /**
  * Picks the public fields one by one (never a spread of the row), so a column added later
- * stays private until someone adds it here and to the schema.
+ * stays private until someone adds it here and to the schema. The dashboard's view starts here.
  */
-export function toPublicBusinessInfo(m: MerchantRow): PublicBusinessInfo {
+export function storeFields(m: MerchantRow): Omit<PublicBusinessInfo, 'unavailable'> {
   return {
     merchantId: m.merchantId,
     name: m.name,

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_merchant_created" ON "orders" USING btree ("merchant_id","created_at","id");

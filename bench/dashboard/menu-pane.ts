@@ -3,6 +3,7 @@
 // the main thread's long tasks (PerformanceObserver `longtask`, each ≥ 50 ms) during each step:
 // their summed time and their blocking time (each one's time past 50 ms). The aim is under
 // 100 ms of long tasks per step; printed, never asserted.
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
@@ -57,9 +58,26 @@ const fewerRows = async (page: Page) =>
     MENU_ITEMS,
   );
 
-async function longTasksOf(page: Page, step: () => Promise<void>) {
-  await page.evaluate('window.__longTasks = []');
+/**
+ * BENCH_MENU_PROFILE=<file>: the last run's open is recorded with the page's CPU profiler and
+ * written there (a .cpuprofile Chromium's DevTools opens), to see what the long tasks spend on.
+ */
+const PROFILE = process.env.BENCH_MENU_PROFILE;
+
+async function profiled(page: Page, step: () => Promise<void>, file: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
   await step();
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  await cdp.detach();
+}
+
+async function longTasksOf(page: Page, step: () => Promise<void>, profileTo?: string) {
+  await page.evaluate('window.__longTasks = []');
+  await (profileTo ? profiled(page, step, profileTo) : step());
   // Let the last frame and any follow-up render finish before reading.
   await page.waitForTimeout(500);
   const tasks = (await page.evaluate('window.__longTasks ?? []')) as number[];
@@ -87,10 +105,14 @@ export async function measureMenuPane(page: Page, runs: number, log: (s: string)
     await nav.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.waitForTimeout(300);
-    const open = await longTasksOf(page, async () => {
-      await nav.getByRole('link', { name: 'Menu' }).click();
-      await rows.nth(MENU_ITEMS - 1).waitFor({ state: 'attached' });
-    });
+    const open = await longTasksOf(
+      page,
+      async () => {
+        await nav.getByRole('link', { name: 'Menu' }).click();
+        await rows.nth(MENU_ITEMS - 1).waitFor({ state: 'attached' });
+      },
+      i === runs ? PROFILE : undefined,
+    );
     const search = await longTasksOf(page, async () => {
       await page.getByRole('searchbox', { name: 'Search' }).fill('dish 12');
       await fewerRows(page);

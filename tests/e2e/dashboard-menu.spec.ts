@@ -222,3 +222,68 @@ test('the Menu pane adds an item with a picture, a size and an option, and the s
   await expect(diner.getByRole('article', { name })).toContainText('$6.50');
   await diner.close();
 });
+
+// C7.28: an upload that item_complete did not take is removed at once with the spec's
+// DELETE /api/files/remove/fileName/{name}; the save says the spec's failure text and the item
+// keeps its picture as it was.
+test('a failed item_complete: the pane removes the upload and says the save failed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await openMenuPane(page);
+  const name = 'Scallion Pancake';
+  const before = (
+    (await (await page.request.get('/api/items7/merchantId/demo/items')).json()) as {
+      _id: string;
+      name: string;
+      imgUrl: string | null;
+    }[]
+  ).find((i) => i.name === name)!;
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit item' });
+  const chooser = page.waitForEvent('filechooser');
+  // The demo's dishes have pictures: the button says Change.
+  await editor.getByRole('button', { name: /^(Choose|Change) picture$/ }).click();
+  await (
+    await chooser
+  ).setFiles({ name: 'pancake.png', mimeType: 'image/png', buffer: await picture() });
+  await page
+    .getByRole('dialog', { name: 'Crop image' })
+    .getByRole('button', { name: 'Use image' })
+    .click();
+
+  await page.route('**/item_complete/**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'unavailable', message: 'Try again later' }),
+    }),
+  );
+  const uploaded = page.waitForResponse(
+    (r) => r.url().endsWith('/api/files/upload') && r.request().method() === 'POST',
+  );
+  const removed = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/api/files/remove/fileName/'),
+  );
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const { fileName } = (await (await uploaded).json()) as { fileName: string };
+  const removal = await removed;
+  expect(removal.url()).toMatch(
+    new RegExp(`/api/files/remove/fileName/${encodeURIComponent(fileName)}$`),
+  );
+  expect(removal.status()).toBe(200);
+  await expect(
+    page.getByRole('alert').filter({
+      hasText: 'Fail to save item. Please check the network or database setting',
+    }),
+  ).toBeVisible();
+  await page.unroute('**/item_complete/**');
+  const after = (
+    (await (await page.request.get('/api/items7/merchantId/demo/items')).json()) as {
+      _id: string;
+      imgUrl: string | null;
+    }[]
+  ).find((i) => i._id === before._id)!;
+  expect(after.imgUrl).toBe(before.imgUrl);
+});

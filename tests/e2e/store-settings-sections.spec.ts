@@ -5,6 +5,8 @@
 // duplicate is refused with its message, and the store's code check accepts the new code.
 // Everything changed is put back at the end (the journeys share one database).
 import { expect, test, type Page } from '@playwright/test';
+import { addSimpleItem, openCheckout, usd } from './support/checkout.js';
+import { resetServerTime, setTime } from './support/clock.js';
 import { signInToDashboard } from './support/dashboard.js';
 import { skipStoreEntry } from './support/store-entry.js';
 
@@ -13,6 +15,20 @@ const INFO_URL = '/api/businessInfos/merchantId/demo/businessInfo';
 const PROMO_URL = '/api/promoCodes/merchantId/demo';
 
 test.beforeEach(({ page }) => skipStoreEntry(page));
+test.afterEach(({ request }) => resetServerTime(request));
+
+/**
+ * Wednesday 15:10 in Tokyo (01:10 in New York): the demo store's Wednesday break runs 3:00 to
+ * 3:30 PM, so the store page says closed in Tokyo's time and open in New York's.
+ */
+const TOKYO_WEDNESDAY_BREAK = '2026-11-25T06:10:00Z';
+
+interface CartAnswer {
+  amounts: { subtotalCents: number; tipsCents: number; discountCents: number; totalCents: number };
+  promoCode: { code: string; percentageOff: number } | null;
+}
+const isCartSave = (r: import('@playwright/test').Response) =>
+  r.request().method() === 'PUT' && r.url().includes('/checkoutInfo/');
 
 const sectionOf = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
@@ -37,6 +53,7 @@ async function saveSection(page: Page, name: string) {
 for (const width of [1280, 1024]) {
   test(`the Store pane's index, time zone, tip presets and promo codes at ${width} px`, async ({
     page,
+    browser,
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
@@ -114,6 +131,61 @@ for (const width of [1280, 1024]) {
     await expect(tips.getByTestId('tip-presets')).toHaveText('0% · 12% · 18% · Other');
     const after = await (await page.request.get(INFO_URL)).json();
     expect(after.tipPresets.percents).toEqual([0, 12, 18]);
+
+    // The storefront follows, seen by diners in their own browsers (a fake clock belongs to the
+    // whole context). Times: the store page reads the hours in the new zone.
+    const storeContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const store = await storeContext.newPage();
+    await skipStoreEntry(store);
+    await setTime(store, page.request, TOKYO_WEDNESDAY_BREAK);
+    await store.goto('/store/demo');
+    const hoursLine = store.getByRole('button', { name: /Hours$/ });
+    await expect(hoursLine).toContainText('Closed — opens 3:30 PM');
+    await hoursLine.click();
+    const hoursDialog = store.getByRole('dialog', { name: 'Opening hours' });
+    await expect(hoursDialog).toContainText('Times are the store’s local time (GMT+9).');
+    await expect(hoursDialog.locator('[aria-current="date"]')).toContainText('Wednesday (today)');
+    await store.screenshot({ path: `test-results/store-settings-storefront-hours-${width}.png` });
+    await storeContext.close();
+    await resetServerTime(page.request);
+
+    // Tips and the code at checkout, at the real time: the new presets offered, the method's
+    // default chosen, the server pricing the one picked; the new code accepted.
+    const shopContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const shop = await shopContext.newPage();
+    await skipStoreEntry(shop);
+    await shop.goto('/store/demo');
+    await addSimpleItem(shop, 'Spring Rolls (2)');
+    await openCheckout(shop);
+    await shop.getByRole('radiogroup', { name: 'Method' }).getByText('Pickup').click();
+    const tipGroup = shop.getByRole('radiogroup', { name: 'Tips' });
+    await expect(tipGroup.getByRole('radio')).toHaveCount(4);
+    for (const label of ['0%', '12%', '18%', 'Other']) {
+      await expect(tipGroup.getByRole('radio', { name: label, exact: true })).toBeAttached();
+    }
+    await expect(tipGroup.getByRole('radio', { name: '18%', exact: true })).toBeChecked();
+    const tipped = shop.waitForResponse(isCartSave);
+    await tipGroup.getByText('12%', { exact: true }).click();
+    const priced = (await (await tipped).json()) as CartAnswer;
+    expect(
+      Math.abs(priced.amounts.tipsCents - priced.amounts.subtotalCents * 0.12),
+    ).toBeLessThanOrEqual(0.5);
+    expect(priced.amounts.tipsCents).toBeGreaterThan(0);
+
+    await shop.getByLabel('Promo code', { exact: true }).fill(code.toLowerCase());
+    const applied = shop.waitForResponse(isCartSave);
+    await shop.getByRole('button', { name: 'Apply' }).click();
+    const discounted = (await (await applied).json()) as CartAnswer;
+    expect(discounted.promoCode).toEqual({ code, percentageOff: 0.3 });
+    expect(discounted.amounts.discountCents).toBe(
+      Math.round(discounted.amounts.subtotalCents * 0.3),
+    );
+    await expect(shop.getByRole('button', { name: `Remove promo code ${code}` })).toContainText(
+      '30% off',
+    );
+    await expect(shop.getByTestId('order-total')).toHaveText(usd(discounted.amounts.totalCents));
+    await shop.screenshot({ path: `test-results/store-settings-checkout-${width}.png` });
+    await shopContext.close();
 
     // Put back what the journey changed.
     const restore = await page.request.put(INFO_URL, {

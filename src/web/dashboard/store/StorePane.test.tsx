@@ -174,6 +174,9 @@ describe('the Store pane', () => {
     expect(await within(info).findByText('Please enter a valid Phone number')).toBeTruthy();
     // Still editing, with what was typed.
     expect((within(info).getByLabelText('Phone') as HTMLInputElement).value).toBe('212 555 0100');
+    // The next edit takes the written failure away.
+    fireEvent.change(within(info).getByLabelText('Phone'), { target: { value: '212 555 0101' } });
+    expect(within(info).queryByTestId('section-failure')).toBeNull();
   });
 
   it('says another save came first, keeps it written, and Reload reads the settings again', async () => {

@@ -187,7 +187,13 @@ export type FakeAnetKnob =
   | 'held'
   | 'internalError'
   /** Answers normally: queued before another knob, it makes that one hit the request after. */
-  | 'pass';
+  | 'pass'
+  /**
+   * The request reached the gateway twice (an earlier copy whose answer was lost): the first is
+   * processed, and this answer is the vendor's duplicate refusal of the second (reason 11,
+   * carrying the original's id since we pass duplicateWindow).
+   */
+  | 'duplicate';
 
 export interface FakeAuthorizeNet extends FakeServer {
   transactions: Map<string, FakeAnetTransaction>;
@@ -700,6 +706,7 @@ export async function startAuthorizeNetFake(
       return apiError('E00001', 'An error occurred during processing. Please try again.', refId);
     }
     const processed = knob ? knob.processed : true;
+    if (knob?.knob === 'duplicate') handle(root, undefined);
     const result = processed ? handle(root, knob) : answer({});
     switch (knob?.knob) {
       case 'http500':

@@ -76,7 +76,13 @@ export type CardPointeOp =
  * - drop: process (an approval is recorded), then send the head and drop the connection;
  * - lineDown: answer respstat B, PPS 61 "Line down" [S-CP5] without processing.
  */
-export type CardPointeFault = 'hang' | 'http500' | 'truncate' | 'garbage' | 'drop' | 'lineDown';
+/**
+ * `duplicate`: the request reached the gateway twice (an earlier copy whose answer was lost): the
+ * first is processed, the answer is the processor's duplicate refusal (FNOR 94 "Duplicate tran"
+ * [S-CP5]; the same words for RPCT: fake's choice).
+ */
+export type CardPointeFault =
+  'hang' | 'http500' | 'truncate' | 'garbage' | 'drop' | 'lineDown' | 'duplicate';
 
 export interface CardPointeTxn {
   retref: string;
@@ -648,6 +654,16 @@ export async function startCardPointeFake(
       return { status: 500, json: { message: 'Internal error', errorcode: 0 } };
     if (fault?.fault === 'lineDown') return pps('B', '61', 'Line down');
     const answer = await dispatch(op, segments, body);
+    if (fault?.fault === 'duplicate') {
+      return json({
+        respstat: 'C',
+        respcode: '94',
+        resptext: 'Duplicate tran',
+        respproc: processor,
+        merchid: String(body.merchid ?? ''),
+        amount: '0.00',
+      });
+    }
     switch (fault?.fault) {
       case 'hang':
         return { ...answer, delayMs: fault.ms ?? 33_000 };

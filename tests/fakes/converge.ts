@@ -122,7 +122,11 @@ export interface FakeConverge extends FakeServer {
    */
   setMissingRights(rights: readonly ConvergeRight[]): void;
   /** The next `times` calls to `on` (default: the XML API) fail this way. */
-  fault(fault: FakeConvergeFault, opts?: { times?: number; on?: 'xml' | 'token' | 'any' }): void;
+  /** `after`: this many matching calls are answered normally first (default 0). */
+  fault(
+    fault: FakeConvergeFault,
+    opts?: { times?: number; on?: 'xml' | 'token' | 'any'; after?: number },
+  ): void;
   setLightboxMode(mode: LightboxMode): void;
   /** Marks a transaction settled (end of the batch). */
   settle(txnId: string): void;
@@ -272,8 +276,12 @@ export async function startConvergeFake(
   const xmlRequests: Record<string, string>[] = [];
   let lightboxMode: LightboxMode = 'form';
   let missingRights = new Set<ConvergeRight>();
-  let pending: { fault: FakeConvergeFault; times: number; on: 'xml' | 'token' | 'any' } | null =
-    null;
+  let pending: {
+    fault: FakeConvergeFault;
+    times: number;
+    on: 'xml' | 'token' | 'any';
+    after?: number;
+  } | null = null;
 
   const credentialsOk = (f: Record<string, string | null | undefined>) =>
     (f.ssl_merchant_id ?? f.ssl_account_id) === creds.merchantId &&
@@ -466,6 +474,10 @@ export async function startConvergeFake(
   function applyFault(on: 'xml' | 'token', handle: () => FakeAnswer): FakeAnswer {
     const f = pending && (pending.on === 'any' || pending.on === on) ? pending : null;
     if (!f) return handle();
+    if (f.after) {
+      f.after -= 1;
+      return handle();
+    }
     f.times -= 1;
     if (f.times <= 0) pending = null;
     if (f.fault.kind === 'status') return { status: f.fault.status, text: 'Internal Server Error' };
@@ -544,8 +556,11 @@ export async function startConvergeFake(
     transactions,
     xmlRequests,
     pay,
-    fault(fault: FakeConvergeFault, o: { times?: number; on?: 'xml' | 'token' | 'any' } = {}) {
-      pending = { fault, times: o.times ?? 1, on: o.on ?? 'xml' };
+    fault(
+      fault: FakeConvergeFault,
+      o: { times?: number; on?: 'xml' | 'token' | 'any'; after?: number } = {},
+    ) {
+      pending = { fault, times: o.times ?? 1, on: o.on ?? 'xml', after: o.after ?? 0 };
     },
     setLightboxMode(mode: LightboxMode) {
       lightboxMode = mode;

@@ -79,7 +79,11 @@ export interface FakeTransitCall {
   contentType: string | undefined;
 }
 
-export type FakeTransitMisbehaviour = 'http500' | 'truncated' | 'garbage' | 'hang';
+/**
+ * `duplicate`: the request reached the gateway twice (an earlier copy whose answer was lost): the
+ * first is processed, the second meets the duplicate check (F9910).
+ */
+export type FakeTransitMisbehaviour = 'http500' | 'truncated' | 'garbage' | 'hang' | 'duplicate';
 
 export interface FakeTransit extends FakeServer {
   calls: FakeTransitCall[];
@@ -497,6 +501,8 @@ export async function startTransitFake(
         return { ...normal, cutOff: true };
       case 'hang':
         return { ...normal, delayMs: m.ms };
+      case 'duplicate':
+        return normal;
     }
   }
 
@@ -548,6 +554,7 @@ export async function startTransitFake(
     for (const [key, value] of Object.entries(fields)) {
       if (typeof value !== 'string') return invalid(op, key);
     }
+    if (bad?.kind === 'duplicate') process(op, fields as Record<string, string>);
     const answer = process(op, fields as Record<string, string>);
     return bad ? misbehave(bad, answer) : answer;
   }

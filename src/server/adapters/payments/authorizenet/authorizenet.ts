@@ -35,7 +35,7 @@ import {
   refundRequest,
   voidRequest,
 } from './request.js';
-import { type AnswerContext, readAnswer, shortfallOf } from './response.js';
+import { type AnswerContext, duplicateOriginalOf, readAnswer, shortfallOf } from './response.js';
 
 /** [S-AN1][S-AN2]; the official Node SDK's production host is api2.authorize.net, same API. */
 export const AUTHORIZE_NET_HOSTS = {
@@ -104,11 +104,36 @@ export function createAuthorizeNetGateway(opts: AuthorizeNetOptions = {}): Payme
     const refusal = cardNumberRefusal(req.card.number);
     if (refusal) throw new GatewayDeclined(refusal, 'card_length', 'invalid');
     const answer = await exchange(login.url, chargeRequest(login, type, req));
-    const result = readAnswer(answer, {
-      amountCents: req.amountCents,
-      tipCents: req.tipCents,
-      card: { number: req.card.number, expiry: req.card.expiry },
-    });
+    let result: PaymentResult;
+    try {
+      result = readAnswer(answer, {
+        amountCents: req.amountCents,
+        tipCents: req.tipCents,
+        card: { number: req.card.number, expiry: req.card.expiry },
+      });
+    } catch (err) {
+      const original = duplicateOriginalOf(answer);
+      if (original === undefined) throw err;
+      // A duplicate: an earlier copy of this very charge (our order's invoice number) was
+      // processed and its answer lost. This order will not be paid by this call, so whatever
+      // the original holds is released; without its id nothing can say whether money is held.
+      if (original === null) {
+        throw new GatewayUnknownOutcome(
+          'Authorize.Net refused a duplicate without naming the original: money may be held',
+        );
+      }
+      try {
+        await send(login.url, voidRequest(login, { retref: original, orderRef: req.orderRef }), {
+          amountCents: 0,
+          tipCents: 0,
+        });
+      } catch {
+        throw new GatewayUnknownOutcome(
+          `Authorize.Net duplicate: the original ${original} could not be released`,
+        );
+      }
+      throw err;
+    }
     const approvedCents = shortfallOf(answer, req.amountCents);
     if (req.amountCents > 0 && approvedCents !== null) {
       // Approved for less than the order: it does not pay the order. Release it and decline;

@@ -134,6 +134,26 @@ export function shortfallOf(answer: GatewayAnswer, requestedCents: number): numb
   return null;
 }
 
+/**
+ * A duplicate refusal (responseCode 3, reason 11): the same request reached the gateway before
+ * and its answer was lost (issue 30). With duplicateWindow passed — we always pass it — the
+ * vendor answers with the original's transaction id: that id, or null when the answer names none
+ * ("0"). undefined when the answer is not a duplicate refusal.
+ */
+export function duplicateOriginalOf(answer: GatewayAnswer): string | null | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(stripBom(answer.text));
+  } catch {
+    return undefined;
+  }
+  const parsed = wireAnswer.safeParse(data);
+  const tr = parsed.success ? parsed.data.transactionResponse : null;
+  if (!tr || tr.responseCode !== '3' || tr.errors[0]?.errorCode !== '11') return undefined;
+  const id = tr.transId ?? '';
+  return /^[1-9]\d*$/.test(id) ? id : null;
+}
+
 /** Judges one HTTP answer to a createTransactionRequest. */
 export function readAnswer(answer: GatewayAnswer, ctx: AnswerContext): PaymentResult {
   if (answer.status >= 500) {

@@ -201,7 +201,20 @@ export function createCardPointeGateway(opts: CardPointeOptions = {}): PaymentGa
   async function charge(env: GatewayEnv, req: AuthorizeRequest, capture: boolean) {
     const call = callOf(env);
     const body = authBody(call.merchid, req, capture);
-    const a = approval(await send(call, 'POST', 'auth', body), capture ? 'sale' : 'auth');
+    let a: Answer;
+    try {
+      a = approval(await send(call, 'POST', 'auth', body), capture ? 'sale' : 'auth');
+    } catch (err) {
+      // A duplicate refusal (FNOR 94 "Duplicate tran" [S-CP5]): an earlier copy of this charge
+      // reached the gateway and may hold money under our order id. Not a plain decline: the
+      // outcome is unknown, and the look-up by order id settles it (issue 30).
+      if (
+        err instanceof GatewayDeclined &&
+        (err.responseCode === '94' || /duplicate/i.test(err.message))
+      )
+        throw new GatewayUnknownOutcome('CardPointe refused a duplicate of this charge');
+      throw err;
+    }
     const known: Known = { card: req.card, amountCents: req.amountCents, tipCents: req.tipCents };
     const result = resultOf(a, known);
     const approvedCents = parseWireAmount(a.amount);

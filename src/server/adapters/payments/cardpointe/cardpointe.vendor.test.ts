@@ -8,11 +8,11 @@ import {
   FAKE_CP_MERCHID,
   FAKE_CP_PASSWORD,
   FAKE_CP_USERNAME,
-  type FakeCardPointe,
+  type CardPointeFake,
   startCardPointeFake,
 } from '../../../../../tests/fakes/cardpointe.js';
 
-const fakes: Partial<Record<'FNOR' | 'RPCT', FakeCardPointe>> = {};
+const fakes: Partial<Record<'FNOR' | 'RPCT', CardPointeFake>> = {};
 beforeAll(async () => {
   fakes.FNOR = await startCardPointeFake({ processor: 'FNOR' });
   fakes.RPCT = await startCardPointeFake({ processor: 'RPCT' });

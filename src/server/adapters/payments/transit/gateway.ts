@@ -303,7 +303,17 @@ export function createTransitGateway(opts: TransitGatewayOptions): PaymentGatewa
       ...terminal,
       ...(opts.skipDuplicateCheck ? { skipDuplicateCheck: 'Y' } : {}),
     };
-    const answer = await send(env, op, fields, [card.number, card.cvv]);
+    let answer: TransitAnswer;
+    try {
+      answer = await send(env, op, fields, [card.number, card.cvv]);
+    } catch (err) {
+      // F9910 "Duplicate Transaction." [S-TS5]: an earlier copy of this charge (same card,
+      // amount and our order number) went through and its answer was lost; its id is not in
+      // this answer. Money may be held: an unknown outcome, never a plain decline (issue 30).
+      if (err instanceof GatewayDeclined && err.responseCode === 'F9910')
+        throw new GatewayUnknownOutcome('TransIT refused a duplicate of this charge');
+      throw err;
+    }
     if (!approvedCode(answer.responseCode, op)) {
       return refuse(env, answer, `response code ${answer.responseCode || 'missing'}`);
     }

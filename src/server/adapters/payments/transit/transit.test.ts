@@ -432,8 +432,10 @@ describe('TransIT failures', () => {
     const req = charge(1111);
     await tsys2.sale(env, req);
     expect(lastCall().fields.skipDuplicateCheck).toBeUndefined();
-    const dup = await declined(tsys2.sale(env, req));
-    expect(dup.message).toBe('Duplicate Transaction.');
+    // F9910: an earlier copy went through (issue 30): money may be held, never a plain decline.
+    const dup = await failure(tsys2.sale(env, req));
+    expect(dup).toBeInstanceOf(GatewayUnknownOutcome);
+    expect(dup.message).toBe('TransIT refused a duplicate of this charge');
     const skipping = gateway('tsys2', { skipDuplicateCheck: true });
     await skipping.sale(env, req);
     expect(lastCall().fields.skipDuplicateCheck).toBe('Y');

@@ -37,7 +37,8 @@ export async function growMenu(url: string, merchantId: string): Promise<number>
   }
 }
 
-const OBSERVE = `(() => {
+/** Collects the main thread's long tasks into window.__longTasks (orders-pane.ts uses it too). */
+export const OBSERVE = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push(e.duration);
@@ -57,7 +58,8 @@ const fewerRows = async (page: Page) =>
     MENU_ITEMS,
   );
 
-async function longTasksOf(page: Page, step: () => Promise<void>) {
+/** The long tasks during `step` and the 500 ms after it: summed, blocking (past 50 ms), count. */
+export async function longTasksOf(page: Page, step: () => Promise<void>) {
   await page.evaluate('window.__longTasks = []');
   await step();
   // Let the last frame and any follow-up render finish before reading.

@@ -38,7 +38,8 @@ export async function growMenu(url: string, merchantId: string): Promise<number>
   }
 }
 
-const OBSERVE = `(() => {
+/** Collects the main thread's long tasks into window.__longTasks (orders-pane.ts uses it too). */
+export const OBSERVE = `(() => {
   window.__longTasks = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push(e.duration);
@@ -75,7 +76,8 @@ async function profiled(page: Page, step: () => Promise<void>, file: string) {
   await cdp.detach();
 }
 
-async function longTasksOf(page: Page, step: () => Promise<void>, profileTo?: string) {
+/** The long tasks during `step` and the 500 ms after it: summed, blocking (past 50 ms), count. */
+export async function longTasksOf(page: Page, step: () => Promise<void>, profileTo?: string) {
   await page.evaluate('window.__longTasks = []');
   await (profileTo ? profiled(page, step, profileTo) : step());
   // Let the last frame and any follow-up render finish before reading.

@@ -38,3 +38,4 @@ export * from './files.js';
 export * from './payment-gateway.js';
 export * from './provider-routes.js';
 export * from './provider-routes-tsys2.js';
+export * from './phone-orders.js';

@@ -19,6 +19,7 @@ import type * as merchantReports from './merchant-reports.js';
 import type * as merchants from './merchants.js';
 import type * as oidc from './oidc.js';
 import type * as orders from './orders.js';
+import type * as phoneOrders from './phone-orders.js';
 import type * as printers from './printers.js';
 import type * as promoCodes from './promo-codes.js';
 import type * as storeSettings from './store-settings.js';
@@ -175,6 +176,10 @@ export const updateMerchantOrder: RouteRef<typeof merchantOrders.updateMerchantO
 export const sendOrderTimeSms: RouteRef<typeof merchantOrders.sendOrderTimeSms> = {
   method: 'POST',
   path: '/api/orders7/merchantId/:merchantId/sendOrderTimeSMS',
+};
+export const createPhoneOrder: RouteRef<typeof phoneOrders.createPhoneOrder> = {
+  method: 'POST',
+  path: '/api/orders7/merchantId/:merchantId/order',
 };
 export const streamMerchantOrders: RouteRef<typeof merchantOrders.streamMerchantOrders> = {
   method: 'GET',

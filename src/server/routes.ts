@@ -27,6 +27,7 @@ import { storeRoutes } from './modules/store/store.routes.js';
 import { orderPlacedRoutes } from './modules/order-placed/order-placed.routes.js';
 import { hostedPaymentRoutes } from './modules/checkout/hosted-payment.routes.js';
 import { sendOrderRoutes } from './modules/checkout/send-order.routes.js';
+import { phoneOrderRoutes } from './modules/checkout/phone-order.routes.js';
 import { verificationRoutes } from './modules/verification/verification.routes.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { paymentGatewayRoutes } from './modules/payments/payment-gateway.routes.js';
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(verificationRoutes(ctx));
   await app.register(orderPlacedRoutes(ctx));
   await app.register(sendOrderRoutes(ctx));
+  await app.register(phoneOrderRoutes(ctx));
   await app.register(hostedPaymentRoutes(ctx));
   await app.register(outboxLifecycle(ctx));
   await app.register(captchaRoutes(ctx));

@@ -1,5 +1,6 @@
 // The diner's cart: lines that reference the menu by id, checkout choices, and a price that is
 // always recomputed from the database (cart-pricing.ts).
+import { randomUUID } from 'node:crypto';
 import {
   type CheckoutInfo,
   type ItemChoiceRequest,
@@ -164,6 +165,47 @@ export async function loadCart(
     promoCodeDropped: !!checkout.promoCode && !promo,
     deliveryMiles,
   };
+}
+
+/**
+ * Prices lines that are not in any cart (a phone order typed by staff, docs/decisions/
+ * phone-orders.md): each choice is checked as an add checks it (`at` names the request's list),
+ * then the lines are priced by the same `priceCart` as a diner's cart, with these checkout choices.
+ * The lines get fresh ids; nothing is written.
+ */
+export async function priceChoices(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  choices: readonly ItemChoiceRequest[],
+  checkout: CheckoutInfo,
+  at: (string | number)[],
+): Promise<Pick<CartState, 'lines' | 'priced'>> {
+  const { items, categories } = await menuMaps(ctx.db, merchant.id, {
+    ids: [...new Set(choices.map((c) => c.itemId))],
+    names: checkout.freeAddonItemName ? [checkout.freeAddonItemName] : [],
+  });
+  const now = ctx.clock.now();
+  const lines: CartLineRow[] = choices.map((choice, index) => ({
+    ...checkedChoice(items.get(choice.itemId), choice, [...at, index]),
+    id: randomUUID(),
+    cartId: randomUUID(),
+    isFreePromo: false,
+    createdAt: new Date(now.getTime() + index),
+  }));
+  const promo = checkout.promoCode
+    ? await lookUpPromoCode(ctx.db, merchant, checkout.promoCode, now)
+    : null;
+  const priced = priceCart({
+    merchant,
+    items,
+    categories,
+    lines,
+    checkout,
+    promo,
+    deliveryDistanceMiles: null,
+    now,
+  });
+  return { lines, priced };
 }
 
 /** Where deliveries start: the branch when the diner chose it, else the main store. */

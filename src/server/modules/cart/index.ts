@@ -5,4 +5,6 @@ export {
   checkOfferedChoices,
   computeDeliveryMiles,
   loadCart,
+  priceChoices,
 } from './cart.service.js';
+export type { PricedCart } from './cart-pricing.js';

@@ -5,6 +5,7 @@
 // before any charge and answers a retry of the same idempotency key with the same order.
 // The merchant is read once and handed on; the cart and its lines are one read.
 import {
+  type CheckoutInfo,
   type CheckoutInput,
   MESSAGES,
   type PlaceOrderCheck,
@@ -20,6 +21,7 @@ import {
   checkOfferedChoices,
   computeDeliveryMiles,
   loadCart,
+  type PricedCart,
 } from '../cart/index.js';
 import { requireCaptcha } from '../captcha/index.js';
 import {
@@ -38,7 +40,7 @@ import {
 } from '../payments/index.js';
 import { isPhoneVerified } from '../verification/index.js';
 import { findMerchantAndKey } from './send-order.repository.js';
-import { STORE_UNAVAILABLE } from '../merchants/index.js';
+import { type MerchantRow, STORE_UNAVAILABLE } from '../merchants/index.js';
 
 export interface SendOrderRequest {
   merchantId: string;
@@ -142,6 +144,48 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     ]);
   }
 
+  return placeCheckedOrder(ctx, {
+    merchant,
+    info,
+    card: card ?? null,
+    priced,
+    cartLineIds: state.lines.map((l) => l.id),
+    deliveryMiles,
+    now,
+    fingerprint,
+    request: req,
+    staff: false,
+  });
+}
+
+/** What a priced order needs to be checked and placed (a diner's cart, or a phone order). */
+export interface PlaceCheckedInput {
+  merchant: MerchantRow;
+  info: CheckoutInfo;
+  card: CheckoutInput['card'] | null;
+  priced: PricedCart;
+  /** The cart lines priced (they leave the cart at placement); empty for a phone order. */
+  cartLineIds: string[];
+  deliveryMiles: number | null;
+  now: Date;
+  fingerprint: string;
+  request: Omit<SendOrderRequest, 'checkout'>;
+  /**
+   * Typed by the merchant's staff (docs/decisions/phone-orders.md): the merchant's session stands
+   * for the bot check, and the diner's phone is not verified by a code (the caller is on the line).
+   */
+  staff: boolean;
+}
+
+/**
+ * The spec's nine checks, the promo code, the bot check and the phone, the total the caller was
+ * shown, then the draft to the payments core: one path for every order placed, whoever types it.
+ */
+export async function placeCheckedOrder(
+  ctx: AppContext,
+  p: PlaceCheckedInput,
+): Promise<SendOrderResult> {
+  const { merchant, info, card, priced, deliveryMiles, now, fingerprint, request: req } = p;
   // Converge: the card is typed on the provider's page once the order is written.
   const cardOnHostedPage =
     info.paymentMethod === 'creditcard' && !!gatewayOf(ctx, merchant.ecommProvider)?.hosted;
@@ -204,21 +248,8 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
   }
 
   // The bot check (a second token for card payments), then the phone of an anonymous diner.
-  await requireCaptcha(ctx, req.recaptchaToken, { action: 'place_order', remoteIp: req.remoteIp });
-  if (info.paymentMethod === 'creditcard') {
-    await requireCaptcha(ctx, req.cardRecaptchaToken, {
-      action: 'card_payment',
-      remoteIp: req.remoteIp,
-      field: 'cardRecaptchaToken',
-    });
-  }
-  const needsPhone = info.orderMethod !== 'roomServiceDelivery';
+  if (!p.staff) await checkDiner(ctx, req, info);
   const phone = phoneDigits(info.phone);
-  if (!req.customerId && needsPhone && !(await isPhoneVerified(ctx.db, req.uid, phone))) {
-    throw new AppError('forbidden', 'Please verify your phone number to continue', [
-      { path: ['body', 'checkout', 'phone'], message: 'Phone not verified' },
-    ]);
-  }
 
   const totals = priced.quote.totals;
   if (req.expectedTotalCents !== undefined && req.expectedTotalCents !== totals.totalCents) {
@@ -276,7 +307,7 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
     isBranch: info.isBranch,
     loyaltyPointsEarned: req.customerId ? totals.subtotalCents - totals.discountCents : 0,
     // Only the lines priced here leave the cart at placement (one added meanwhile stays).
-    cartLineIds: state.lines.map((l) => l.id),
+    cartLineIds: p.cartLineIds,
     lines: priced.lines.map((l) => ({
       itemId: l.itemId,
       categoryId: l.categoryId,
@@ -318,4 +349,27 @@ export async function sendOrder(ctx: AppContext, req: SendOrderRequest): Promise
           }
         : { method: 'cash' },
   });
+}
+
+/** A diner's order: the bot check (a second token for card payments), then a verified phone. */
+async function checkDiner(
+  ctx: AppContext,
+  req: Omit<SendOrderRequest, 'checkout'>,
+  info: CheckoutInfo,
+): Promise<void> {
+  await requireCaptcha(ctx, req.recaptchaToken, { action: 'place_order', remoteIp: req.remoteIp });
+  if (info.paymentMethod === 'creditcard') {
+    await requireCaptcha(ctx, req.cardRecaptchaToken, {
+      action: 'card_payment',
+      remoteIp: req.remoteIp,
+      field: 'cardRecaptchaToken',
+    });
+  }
+  const needsPhone = info.orderMethod !== 'roomServiceDelivery';
+  const phone = phoneDigits(info.phone);
+  if (!req.customerId && needsPhone && !(await isPhoneVerified(ctx.db, req.uid, phone))) {
+    throw new AppError('forbidden', 'Please verify your phone number to continue', [
+      { path: ['body', 'checkout', 'phone'], message: 'Phone not verified' },
+    ]);
+  }
 }

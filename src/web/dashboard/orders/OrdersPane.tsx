@@ -12,6 +12,7 @@ import { OrderActions } from './OrderActions.js';
 import { OrderDetail } from './OrderDetail.js';
 import { OrderList } from './OrderList.js';
 import { PaymentChecksNotice } from './PaymentChecks.js';
+import { NewPhoneOrderButton } from './PhoneOrderDialog.js';
 import {
   type RangeChoice,
   useMerchantSettings,
@@ -99,6 +100,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
         )}
       </section>
       <aside className="orders-pane__sidebar" aria-label="Orders">
+        <NewPhoneOrderButton merchantId={merchantId} onPlaced={select} />
         <RangeFilter value={range} onChange={setRange} timeZone={timeZone} />
         <div className="orders-totals">
           <dl>

@@ -332,12 +332,7 @@ async function main() {
         const first = await exportOrdersPage(database.db, merchantUuid, null, 1000);
         const last = first.at(-1)!;
         capturing = [];
-        return exportOrdersPage(
-          database.db,
-          merchantUuid,
-          { createdAt: last.createdAt as Date, id: last.id as string },
-          1000,
-        );
+        return exportOrdersPage(database.db, merchantUuid, { id: last.id as string }, 1000);
       },
     ],
   ];

@@ -44,7 +44,8 @@ export function StoreHeader({
               <a href={`tel:+1${keepPhoneDigits(info.phone)}`}>{formatPhone(info.phone)}</a>
             ) : null}
           </p>
-          <StoreHours hours={info.businessHour} zone={info.timeZone} />
+          {/* A disabled store does not open at its hours: the page says it is unavailable. */}
+          {info.unavailable ? null : <StoreHours hours={info.businessHour} zone={info.timeZone} />}
         </div>
         {tableName ? (
           <p className="store-header__table" aria-label={`Dine-in at table ${tableName}`}>

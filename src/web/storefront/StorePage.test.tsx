@@ -52,6 +52,8 @@ describe('store page', () => {
       'This store is unavailable and is not taking orders.',
     );
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Not "Closed — opens 7:00 AM": it does not open at its hours.
+    expect(screen.queryByText(/Open|Closed/)).toBeNull();
     expect(screen.queryByRole('article', { name: 'Wonton Soup' })).toBeNull();
     expect(screen.queryByRole('button', { name: /checkout/i })).toBeNull();
   });

@@ -1,7 +1,7 @@
 // The merchant's orders for its data export, a page at a time in placing order (keyset on
 // created_at, id: memory stays flat however many years of orders). Only the columns listed here
 // leave: never a request fingerprint, idempotency key or anything of a card.
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 
@@ -44,10 +44,17 @@ export type ExportedOrder = {
     (typeof EXPORTED_ORDER_COLUMNS)[K]['_']['data'] | null;
 };
 
+/**
+ * The page after the order `after` (null: the first). The cursor is the row comparison
+ * (created_at, id) > that order's own (created_at, id), read by PostgreSQL: a JS Date holds
+ * milliseconds and created_at microseconds, so a cursor carried through JS would send the
+ * page's last order again at the top of the next. The comparison is the index's
+ * (orders_merchant_created) condition, so each page reads only its own rows.
+ */
 export async function exportOrdersPage(
   db: Db,
   merchantUuid: string,
-  after: { createdAt: Date; id: string } | null,
+  after: { id: string } | null,
   limit: number,
 ): Promise<ExportedOrder[]> {
   return db
@@ -57,10 +64,7 @@ export async function exportOrdersPage(
       and(
         eq(orders.merchantId, merchantUuid),
         after
-          ? or(
-              gt(orders.createdAt, after.createdAt),
-              and(eq(orders.createdAt, after.createdAt), gt(orders.id, after.id)),
-            )
+          ? sql`(${orders.createdAt}, ${orders.id}) > (select o.created_at, o.id from ${orders} o where o.id = ${after.id})`
           : sql`true`,
       ),
     )

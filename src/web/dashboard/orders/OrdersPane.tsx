@@ -12,6 +12,7 @@ import { OrderActions } from './OrderActions.js';
 import { OrderDetail } from './OrderDetail.js';
 import { OrderList } from './OrderList.js';
 import { PaymentChecksNotice } from './PaymentChecks.js';
+import { PrinterOfflineAlert } from './PrintJobs.js';
 import {
   type RangeChoice,
   useMerchantSettings,
@@ -116,6 +117,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
           </button>
         </div>
         <PaymentChecksNotice merchantId={merchantId} timeZone={timeZone} />
+        <PrinterOfflineAlert merchantId={merchantId} />
         {list.isPending && list.fetchStatus !== 'idle' ? (
           <StatusPanel title="Loading orders…" />
         ) : list.isError ? (

@@ -69,7 +69,7 @@ export function OrderDetail({
         </div>
       </header>
       {actions}
-      <PrintJobs order={order} />
+      <PrintJobs order={order} timeZone={timeZone} />
       <div className="order-detail__grid">
         <section className="order-detail__section" aria-labelledby="order-items-title">
           <h3 id="order-items-title">Items</h3>

@@ -10,6 +10,7 @@ import type { MerchantOrderView } from '../../../contract/merchant-orders.js';
 import * as api from '../../../contract/printer-settings.js';
 import { call } from '../../lib/api.js';
 import { useFlash } from '../components/Flash.js';
+import { orderTime } from './labels.js';
 import './print-jobs.css';
 
 const jobsKey = (merchantId: string, orderId: string) =>
@@ -31,10 +32,14 @@ const STATUS: Record<string, string> = {
   failed: 'Failed',
 };
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-
-export function PrintJobs({ order }: { order: MerchantOrderView }) {
+/** The order detail's own clock: times in the store's zone, as the order's time is shown. */
+export function PrintJobs({
+  order,
+  timeZone,
+}: {
+  order: MerchantOrderView;
+  timeZone: string | undefined;
+}) {
   const { merchantId = '' } = useParams();
   const key = jobsKey(merchantId, order._id);
   const client = useQueryClient();
@@ -95,7 +100,9 @@ export function PrintJobs({ order }: { order: MerchantOrderView }) {
               </span>{' '}
               <strong className={j.status === 'failed' ? 'order-print-jobs__failed' : undefined}>
                 {STATUS[j.status] ?? j.status}
-                {j.status === 'printed' && j.printed_at ? ` ${timeOf(j.printed_at)}` : ''}
+                {j.status === 'printed' && j.printed_at
+                  ? ` ${orderTime(j.printed_at, timeZone, false)}`
+                  : ''}
               </strong>
               {j.status === 'failed' && j.error ? (
                 <span className="order-print-jobs__error">{j.error}</span>

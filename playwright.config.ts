@@ -2,7 +2,7 @@
 // downloaded browser; Playwright starts the production server on a fresh data folder (embedded
 // PGlite). Build first: `npm run build && npm run test:e2e`.
 import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -17,6 +17,11 @@ const baseURL = external ?? `http://127.0.0.1:${PORT}`;
 // page journey pays on its Lightbox stand-in.
 const CONVERGE_PORT = Number(process.env.E2E_CONVERGE_PORT ?? PORT + 282);
 const convergeUrl = `http://127.0.0.1:${CONVERGE_PORT}`;
+// This machine's own non-loopback address, where the printing journey's ESC/POS sink listens
+// (printers-kitchen.spec.ts): the only network the journeys' server may print to.
+const lanAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
 
 // The config is loaded again in each worker: keep the folder chosen by the main process. It lives
 // outside the work tree (in the system's temporary folder), so a run leaves nothing behind here.
@@ -85,6 +90,7 @@ export default defineConfig({
             // Converge offered, against its fake (checkout-converge.spec.ts switches one store).
             CONVERGE_EXPERIMENTAL: 'true',
             CONVERGE_BASE_URL: convergeUrl,
+            PRINTER_NETWORK_ALLOW: lanAddress ? `${lanAddress}/32` : '',
           },
           timeout: 180_000,
           reuseExistingServer: false,

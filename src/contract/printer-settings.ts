@@ -159,3 +159,53 @@ export const savePrintSettings = defineRoute('PUT', `${base}/printSettings`, {
   body: printSettings.partial().strict(),
   response: { 200: printSettings, ...errors },
 });
+
+/** An order's print job as the order detail shows it (issue 29). */
+export const orderPrintJob = z.object({
+  _id: z.string(),
+  printer_name: z.string(),
+  /** none (browser), cloud (Star CloudPRNT), network (ESC/POS). */
+  connection: z.string(),
+  /** kitchen, receipt or cancel. */
+  kind: z.string(),
+  /** 0 the first print; 1, 2… Reprints. */
+  copy: z.number(),
+  /** queued, sent, printed or failed. */
+  status: z.string(),
+  error: z.string().nullable(),
+  queued_at: z.string(),
+  printed_at: z.string().nullable(),
+});
+export type OrderPrintJob = z.infer<typeof orderPrintJob>;
+
+export const orderPrintJobs = z.object({
+  /** The store prints new orders by itself. */
+  autoPrint: z.boolean(),
+  /** The store has a printer the server reaches (CloudPRNT or ESC/POS): Print sends jobs to it. */
+  hasNetworkPrinter: z.boolean(),
+  jobs: z.array(orderPrintJob),
+});
+export type OrderPrintJobs = z.infer<typeof orderPrintJobs>;
+
+const orderPrintParams = merchantParams.extend({ orderId: uuidParam });
+
+export const readOrderPrintJobs = defineRoute('GET', `${base}/order/:orderId/printJobs`, {
+  tags,
+  params: orderPrintParams,
+  response: { 200: orderPrintJobs, ...errors },
+});
+
+export const printOrder = defineRoute('POST', `${base}/order/:orderId/print`, {
+  tags,
+  description:
+    'Sends the order’s tickets to its printers, once: a second press queues nothing more (Reprint does).',
+  params: orderPrintParams,
+  response: { 200: orderPrintJobs, ...errors },
+});
+
+export const reprintOrder = defineRoute('POST', `${base}/order/:orderId/reprint`, {
+  tags,
+  description: 'Prints the order again on its printers (a new copy, marked REPRINT).',
+  params: orderPrintParams,
+  response: { 200: orderPrintJobs, ...errors },
+});

@@ -47,7 +47,19 @@ export interface AppContext {
 export interface AppHooks {
   /** Run inside the placing transaction once an order has its numbers (outbox, loyalty…). */
   orderPlaced: OrderPlacedHook[];
+  /** Outbox kinds another module delivers (print jobs: the printers module). */
+  outboxDeliverers?: { print?: OutboxDeliverer };
 }
+
+/**
+ * Delivers one outbox message of a kind the outbox does not know how to send. It throws to be
+ * retried (an error with `permanent: true` is given up at once), and is told when this is the
+ * outbox's last attempt so it can record the give-up on its own rows.
+ */
+export type OutboxDeliverer = (
+  ctx: AppContext,
+  message: { jobId: string; attempt: number; lastAttempt: boolean },
+) => Promise<{ providerMessageId: string }>;
 
 /**
  * What the placing request already holds, so hooks need not read it again (the reconciler, placing

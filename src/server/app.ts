@@ -45,6 +45,7 @@ import {
 import { placementHooks } from './placement-hooks.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { paymentReconcilerJob } from './modules/payments/index.js';
+import { deliverEscPosJob } from './modules/printers/index.js';
 import {
   instrumentPayments,
   metricsOf,
@@ -112,7 +113,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     adapters: createAdapters(config, opts.adapters),
     // Hooks and jobs are registered here, per app, in the order they run: no module adds itself
     // at import time and nothing is shared between two apps in one process.
-    hooks: { orderPlaced: [...placementHooks] },
+    hooks: { orderPlaced: [...placementHooks], outboxDeliverers: { print: deliverEscPosJob } },
   };
   // Every gateway call counted, timed and logged (modules/metrics).
   ctx.adapters.payments = instrumentPayments(ctx.adapters.payments, metricsOf(ctx), ctx.log);

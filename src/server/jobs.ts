@@ -5,7 +5,7 @@ import type { AppContext } from './app-context.js';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/connection-errors.js';
 import { purgeAbandonedUploads } from './modules/files/index.js';
 import { runOutboxWorker } from './modules/outbox/index.js';
-import { dispatchAutoPrint } from './modules/printers/index.js';
+import { dispatchAutoPrint, dispatchCancelTickets } from './modules/printers/index.js';
 import { purgeExpiredSessions } from './modules/sessions/index.js';
 import { purgeForgottenSignInFailures } from './modules/sign-in-guard/index.js';
 
@@ -56,6 +56,8 @@ export const autoPrintJob: Job = {
   everyMs: 2000,
   run: async (ctx) => {
     await dispatchAutoPrint(ctx);
+    // Cancel tickets for cancelled orders that had printed (any store, whatever its setting).
+    await dispatchCancelTickets(ctx);
   },
 };
 

@@ -87,6 +87,12 @@ export interface EscPosSend {
   port: number;
   bytes: Buffer;
   timeoutMs: number;
+  /**
+   * Runs once the printer said it is ready, just before the first byte of the ticket is written:
+   * the caller records that the ticket may now print (a crash after it cannot be resent blindly).
+   * If it throws, nothing is written.
+   */
+  beforeWrite?: () => Promise<void>;
 }
 
 /** Prints `bytes` on the printer at host:port (an address the caller has already allowed). */
@@ -115,6 +121,7 @@ export async function printOverTcp(job: EscPosSend): Promise<{ condition: Printe
     });
     if (before !== 'online' && before !== 'paper_low')
       throw new PrinterError(`printer reports ${before}`, before, false);
+    await job.beforeWrite?.();
     await link.write(job.bytes);
     written = true;
     const after = await status(link, job.timeoutMs).catch((err: Error) => {

@@ -38,6 +38,7 @@ export {
   cancelOrder,
   completeOrder,
   markOrderReady,
+  markPrintedToKitchen,
   orderStateConflict,
   settlePaymentCheck,
   updateDashboardFields,

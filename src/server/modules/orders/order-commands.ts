@@ -20,6 +20,7 @@ import {
   type NewOrderRow,
   type OrderRow,
   findMerchantOrderRow,
+  lockOrder,
   notifyOrderState,
   recordOrderEvent,
   settleUnknownPaymentRow,
@@ -224,4 +225,26 @@ export function settlePaymentCheck(
   now: Date,
 ) {
   return settleUnknownPaymentRow(tx, merchantUuid, orderId, paymentStatus, now);
+}
+
+/**
+ * Printing's command (issue 29): every print job of the order has printed, so
+ * `hasPrintedToKitchen` turns true — the same markPrinted command the dashboard's flag uses,
+ * run by the system (no actor, no audit row). The order is locked first and `allPrinted` asked
+ * under the lock, so printers confirming at once set it (and record its event) once. Undefined
+ * when it was already set or not every job has printed.
+ */
+export async function markPrintedToKitchen(
+  ctx: AppContext,
+  tx: Tx,
+  target: OrderTarget,
+  allPrinted: () => Promise<boolean>,
+): Promise<CommandDone | undefined> {
+  const order = await lockOrder(tx, target.orderId);
+  if (!order || order.merchantId !== target.merchantUuid || order.hasPrintedToKitchen)
+    return undefined;
+  if (!(await allPrinted())) return undefined;
+  return runOrderCommand(ctx, tx, 'markPrinted', target, {
+    set: () => ({ hasPrintedToKitchen: true }),
+  });
 }

@@ -19,7 +19,7 @@ const outboxRow = (row: NewMessage) => ({
 });
 
 export interface NewMessage {
-  kind: 'sms' | 'email';
+  kind: 'sms' | 'email' | 'print';
   merchantId: string | null;
   messageKey: string;
   payload: Record<string, unknown>;
@@ -105,8 +105,8 @@ function claimDueQuery(tx: Tx) {
     .from(outbox)
     .where(
       and(
-        // Print jobs share the table but are delivered by the printing module.
-        inArray(outbox.kind, ['sms', 'email']),
+        // Print jobs are delivered by the printing module's hook (AppHooks.outboxDeliverers).
+        inArray(outbox.kind, ['sms', 'email', 'print']),
         or(
           // Compared at millisecond precision: the database stamps microseconds, the clock passed
           // in has milliseconds, so a message queued in this very millisecond is due now too.

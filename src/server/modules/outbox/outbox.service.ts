@@ -26,6 +26,7 @@ import {
   OUTBOX_CHANNEL,
   type OutboxMessage,
   emailPayloadSchema,
+  printPayloadSchema,
   smsPayloadSchema,
 } from './outbox.types.js';
 
@@ -70,7 +71,9 @@ function checkedMessage(message: OutboxMessage): NewMessage {
   const parsed =
     message.kind === 'sms'
       ? smsPayloadSchema.safeParse(message.payload)
-      : emailPayloadSchema.safeParse(message.payload);
+      : message.kind === 'print'
+        ? printPayloadSchema.safeParse(message.payload)
+        : emailPayloadSchema.safeParse(message.payload);
   if (!parsed.success) {
     throw invalidInput(
       `Invalid ${message.kind} message`,
@@ -156,7 +159,23 @@ async function deliver(ctx: AppContext, row: OutboxRow): Promise<Delivery> {
       ]);
       return { providerMessageId: r.providerMessageId };
     }
-    // Print jobs are delivered by the printing module, never by this worker.
+    // Print jobs are delivered by the printing module's hook (registered in app.ts): this worker
+    // gives them its lease, retries and give-up rule, and knows nothing of printers.
+    const printer = row.kind === 'print' ? ctx.hooks.outboxDeliverers?.print : undefined;
+    if (printer) {
+      const p = printPayloadSchema.safeParse(row.payload);
+      if (!p.success)
+        throw Object.assign(new Error('malformed print payload'), { permanent: true });
+      const r = await Promise.race([
+        printer(ctx, {
+          jobId: p.data.jobId,
+          attempt: row.attempts,
+          lastAttempt: row.attempts >= ctx.config.outbox.maxAttempts,
+        }),
+        timeout,
+      ]);
+      return { providerMessageId: r.providerMessageId };
+    }
     throw Object.assign(new Error(`unknown kind ${row.kind}`), { permanent: true });
   } finally {
     clearTimeout(timer);

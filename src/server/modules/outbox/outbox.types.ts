@@ -37,6 +37,17 @@ export const emailPayloadSchema = z.object({
 });
 export type EmailPayload = z.infer<typeof emailPayloadSchema>;
 
+/**
+ * A print job for an ESC/POS network printer (issue 29): the job itself is in print_jobs; the
+ * outbox only carries its id, so its retries and lease are the outbox's, and the printing module
+ * delivers it (AppHooks.outboxDeliverers.print).
+ */
+export const printPayloadSchema = z.object({
+  jobId: z.string().uuid(),
+  purpose: messagePurpose,
+});
+export type PrintPayload = z.infer<typeof printPayloadSchema>;
+
 interface Common {
   /** Unique per business event: queuing the same key twice queues one message. */
   messageKey: string;
@@ -47,6 +58,7 @@ interface Common {
 
 export type OutboxMessage =
   | (Common & { kind: 'sms'; payload: SmsPayload })
-  | (Common & { kind: 'email'; payload: EmailPayload });
+  | (Common & { kind: 'email'; payload: EmailPayload })
+  | (Common & { kind: 'print'; payload: PrintPayload });
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead';

@@ -19,6 +19,7 @@ import {
   recordPrinterSeen,
   settleJob,
 } from './print-jobs.repository.js';
+import { noteOrderPrinted } from './print-delivery.service.js';
 import { rowsPng } from './render/raster.js';
 
 export const MAX_PRINT_ATTEMPTS = 5;
@@ -119,5 +120,6 @@ export async function cloudConfirm(ctx: AppContext, printer: PrinterRow, code: s
   const settled = await settleJob(ctx.db, job.id, outcome, now);
   if (outcome.result !== 'printed')
     await recordPrinterSeen(ctx.db, printer.id, printerStatusOf(statusCodeOf(code)), now);
+  else if (settled) await noteOrderPrinted(ctx, settled);
   return { ok: true, settled: settled ?? null };
 }

@@ -51,15 +51,62 @@ export interface NewPrintJob {
   notBefore?: Date;
 }
 
-/** Queues jobs; a key queued before keeps its first job (an order prints once per printer). */
-export async function insertPrintJobs(tx: Tx, jobs: readonly NewPrintJob[]): Promise<number> {
-  if (jobs.length === 0) return 0;
-  const rows = await tx
+/**
+ * Queues jobs; a key queued before keeps its first job (an order prints once per printer).
+ * Answers the jobs this call queued.
+ */
+export async function insertPrintJobs(
+  tx: Tx,
+  jobs: readonly NewPrintJob[],
+): Promise<{ id: string; printerId: string; notBefore: Date }[]> {
+  if (jobs.length === 0) return [];
+  return tx
     .insert(printJobs)
     .values(jobs.map((j) => ({ ...j })))
     .onConflictDoNothing({ target: printJobs.jobKey })
+    .returning({
+      id: printJobs.id,
+      printerId: printJobs.printerId,
+      notBefore: printJobs.notBefore,
+    });
+}
+
+export async function findJob(tx: Tx, jobId: string): Promise<PrintJobRow | undefined> {
+  const [row] = await tx.select().from(printJobs).where(eq(printJobs.id, jobId));
+  return row;
+}
+
+/**
+ * A queued job about to be written to a network printer: queued → sent, in its own statement
+ * committed before the first byte goes out. False when it is not queued any more.
+ */
+export async function claimJobForSending(tx: Tx, jobId: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(printJobs)
+    .set({ status: 'sent', sentAt: at })
+    .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'queued')))
     .returning({ id: printJobs.id });
-  return rows.length;
+  return rows.length === 1;
+}
+
+/**
+ * A queued job that could not be sent (nothing reached the printer): counts the attempt and
+ * keeps the error; `give up` fails it (shown on the order).
+ */
+export async function recordUnsentAttempt(
+  tx: Tx,
+  jobId: string,
+  error: string,
+  giveUp: boolean,
+): Promise<void> {
+  await tx
+    .update(printJobs)
+    .set({
+      attempts: sql`${printJobs.attempts} + 1`,
+      lastError: error,
+      ...(giveUp ? { status: 'failed' } : {}),
+    })
+    .where(and(eq(printJobs.id, jobId), eq(printJobs.status, 'queued')));
 }
 
 /** The printer's current job: the oldest due one not yet printed or failed. */
@@ -119,6 +166,17 @@ export async function settleJob(
   return row;
 }
 
+/** Whether every ticket job (kitchen, receipt) of the order has printed; false when it has none. */
+export async function everyTicketPrinted(tx: Tx, orderId: string): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select count(*)::int as "all", count(*) filter (where status = 'printed')::int as "printed"
+    from print_jobs where order_id = ${orderId} and kind in ('kitchen', 'receipt')`)) as unknown as {
+    rows: { all: number; printed: number }[];
+  };
+  const row = result.rows[0];
+  return !!row && row.all > 0 && row.all === row.printed;
+}
+
 export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[]> {
   return tx
     .select()
@@ -145,4 +203,54 @@ export async function ordersAwaitingAutoPrint(tx: Tx, since: Date, limit: number
     order by o.placed_at, o.id
     limit ${limit}`)) as unknown as { rows: { id: string; merchantId: string }[] };
   return result.rows;
+}
+
+/**
+ * Cancelled orders (changed since `since`) that had a ticket printed and have no cancel ticket
+ * queued yet, with the printers that printed them. Reads the orders table, never writes it.
+ */
+export async function cancelledOrdersToAnnounce(tx: Tx, since: Date, limit: number) {
+  const result = (await tx.execute(sql`
+    select o.id, o.merchant_id as "merchantId",
+      array_agg(distinct j.printer_id) as "printerIds"
+    from orders o
+    join print_jobs j on j.order_id = o.id and j.kind in ('kitchen', 'receipt')
+      and j.status = 'printed'
+    where o.state = 'cancelled' and o.updated_at >= ${since}
+      and not exists (select 1 from print_jobs c where c.order_id = o.id and c.kind = 'cancel')
+    group by o.id, o.merchant_id, o.updated_at
+    order by o.updated_at, o.id
+    limit ${limit}`)) as unknown as {
+    rows: { id: string; merchantId: string; printerIds: string[] }[];
+  };
+  return result.rows;
+}
+
+/** An order's jobs with their printers' names, oldest first (the order detail's list). */
+export async function jobsOfOrderWithPrinters(tx: Tx, orderId: string) {
+  return tx
+    .select({
+      id: printJobs.id,
+      printerName: printers.name,
+      connection: printers.connection,
+      kind: printJobs.kind,
+      copy: printJobs.copy,
+      status: printJobs.status,
+      lastError: printJobs.lastError,
+      createdAt: printJobs.createdAt,
+      printedAt: printJobs.printedAt,
+    })
+    .from(printJobs)
+    .innerJoin(printers, eq(printers.id, printJobs.printerId))
+    .where(eq(printJobs.orderId, orderId))
+    .orderBy(asc(printJobs.createdAt), asc(printers.name));
+}
+
+/** The highest copy queued for the order (-1 when none). */
+export async function lastCopyOfOrder(tx: Tx, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ copy: sql<number | null>`max(${printJobs.copy})` })
+    .from(printJobs)
+    .where(eq(printJobs.orderId, orderId));
+  return row?.copy ?? -1;
 }

@@ -16,9 +16,10 @@ import { findMerchantByUuid } from '../merchants/index.js';
 import { findOrder, listOrderLines } from '../orders/index.js';
 import {
   type NewPrintJob,
-  insertPrintJobs,
+  cancelledOrdersToAnnounce,
   ordersAwaitingAutoPrint,
 } from './print-jobs.repository.js';
+import { queuePrintJobs } from './print-delivery.service.js';
 import { allPrinters, findPrintSettings } from './printer-admin.repository.js';
 
 export interface PrintSettingsView {
@@ -118,11 +119,14 @@ export function orderPrintJobs(input: {
   settings: PrintSettingsView;
   copy: number;
   cancel?: boolean;
+  /** The merchant pressed Print or Reprint: now, even for a scheduled order. */
+  immediate?: boolean;
 }): NewPrintJob[] {
   const { order, lines, merchant } = input;
   const source = ticketOrder(order, lines);
   const placedAt = placedAtText(order.placedAt ?? order.createdAt, merchant.timeZone);
-  const notBefore = input.cancel ? undefined : notBeforeOf(order, merchant, input.settings);
+  const notBefore =
+    input.cancel || input.immediate ? undefined : notBeforeOf(order, merchant, input.settings);
   const routes = routeOrderLines(
     lines.map((l) => ({ printerIds: l.printerIds })),
     input.printers,
@@ -186,7 +190,55 @@ export async function dispatchAutoPrint(ctx: AppContext): Promise<number> {
       },
       copy: 0,
     });
-    queued += await insertPrintJobs(ctx.db, jobs);
+    queued += await ctx.db.transaction((tx) => queuePrintJobs(tx, jobs, printers));
+  }
+  return queued;
+}
+
+/** The store's print settings as the queue reads them (defaults when it never saved any). */
+export function settingsOf(
+  row: Awaited<ReturnType<typeof findPrintSettings>> | undefined,
+): PrintSettingsView {
+  return row
+    ? {
+        autoPrint: row.autoPrint,
+        scheduledPrint: row.scheduledPrint === 'due' ? 'due' : 'placement',
+        defaultKitchenPrinterId: row.defaultKitchenPrinterId,
+      }
+    : DEFAULT_PRINT_SETTINGS;
+}
+
+/**
+ * A cancelled order that had printed gets a cancel ticket on each printer that printed it, so the
+ * kitchen stops making it (issue 29). Like automatic printing it runs after the cancel commits
+ * (the same background job), whatever the store's automatic printing setting, and looks for
+ * cancelled orders without a cancel ticket rather than for events: a crash in between is caught
+ * on the next run, and the job key makes a second run (or instance) a no-op.
+ */
+export async function dispatchCancelTickets(ctx: AppContext): Promise<number> {
+  const since = new Date(ctx.clock.now().getTime() - AUTO_PRINT_WINDOW_MS);
+  const waiting = await cancelledOrdersToAnnounce(ctx.db, since, AUTO_PRINT_BATCH);
+  let queued = 0;
+  for (const { id, merchantId, printerIds } of waiting) {
+    const [order, merchant, printers, settings] = await Promise.all([
+      findOrder(ctx.db, id),
+      findMerchantByUuid(ctx.db, merchantId),
+      allPrinters(ctx.db, merchantId),
+      findPrintSettings(ctx.db, merchantId),
+    ]);
+    if (!order || !merchant) continue;
+    const lines = await listOrderLines(ctx.db, id);
+    const printed = new Set(printerIds);
+    const jobs = orderPrintJobs({
+      order,
+      lines,
+      merchant,
+      printers,
+      settings: settingsOf(settings),
+      copy: 0,
+      cancel: true,
+    }).filter((j) => printed.has(j.printerId));
+    queued += await ctx.db.transaction((tx) => queuePrintJobs(tx, jobs, printers));
   }
   return queued;
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as api from '../../../contract/printer-settings.js';
 import type { AppContext } from '../../app-context.js';
 import { scaledRateLimit } from '../../config.js';
+import * as orderPrinting from './order-printing.service.js';
 import * as svc from './printer-admin.service.js';
 
 const merchant = { access: 'merchant' } as const;
@@ -59,5 +60,17 @@ export const printerAdminRoutes =
       api.savePrintSettings.path,
       { config: merchant, schema: api.savePrintSettings.schema },
       (req) => svc.savePrintSettings(ctx, req.params.merchantId, req.body),
+    );
+    // An order's printing (order detail): its jobs, Print and Reprint.
+    app.get(
+      api.readOrderPrintJobs.path,
+      { config: merchant, schema: api.readOrderPrintJobs.schema },
+      (req) => orderPrinting.readOrderPrintJobs(ctx, req.params.merchantId, req.params.orderId),
+    );
+    app.post(api.printOrder.path, { config: merchant, schema: api.printOrder.schema }, (req) =>
+      orderPrinting.printOrderTickets(ctx, req.params.merchantId, req.params.orderId, false),
+    );
+    app.post(api.reprintOrder.path, { config: merchant, schema: api.reprintOrder.schema }, (req) =>
+      orderPrinting.printOrderTickets(ctx, req.params.merchantId, req.params.orderId, true),
     );
   };

@@ -31,7 +31,8 @@ import {
   updatePrinter,
   upsertPrintSettings,
 } from './printer-admin.repository.js';
-import { type PrinterRow, type PrintJobRow, insertPrintJobs } from './print-jobs.repository.js';
+import { type NewPrintJob, type PrinterRow, type PrintJobRow } from './print-jobs.repository.js';
+import { queuePrintJobs } from './print-delivery.service.js';
 
 async function merchantOf(ctx: AppContext, merchantId: string) {
   const m = await findMerchantBySlug(ctx.db, merchantId);
@@ -212,7 +213,7 @@ export async function printTestPage(ctx: AppContext, merchantId: string, printer
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(now);
-  await insertPrintJobs(ctx.db, [
+  const job: NewPrintJob[] = [
     {
       merchantId: m.id,
       printerId: printer.id,
@@ -222,7 +223,8 @@ export async function printTestPage(ctx: AppContext, merchantId: string, printer
       copy: 0,
       ticket: testTicket(m.name, printer.name, printedAt),
     },
-  ]);
+  ];
+  await ctx.db.transaction((tx) => queuePrintJobs(tx, job, [printer]));
   return { success: true as const };
 }
 

@@ -16,6 +16,7 @@ import {
 } from './labels.js';
 import { DeliveryMapModal } from './DeliveryMapModal.js';
 import { OrderLines } from './OrderLines.js';
+import { PrintJobs } from './PrintJobs.js';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,6 +69,7 @@ export function OrderDetail({
         </div>
       </header>
       {actions}
+      <PrintJobs order={order} timeZone={timeZone} />
       <div className="order-detail__grid">
         <section className="order-detail__section" aria-labelledby="order-items-title">
           <h3 id="order-items-title">Items</h3>

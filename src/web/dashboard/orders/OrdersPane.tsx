@@ -13,6 +13,7 @@ import { OrderDetail } from './OrderDetail.js';
 import { OrderList } from './OrderList.js';
 import { PaymentChecksNotice } from './PaymentChecks.js';
 import { NewPhoneOrderButton } from './PhoneOrderDialog.js';
+import { PrinterOfflineAlert } from './PrintJobs.js';
 import {
   type RangeChoice,
   useMerchantSettings,
@@ -118,6 +119,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
           </button>
         </div>
         <PaymentChecksNotice merchantId={merchantId} timeZone={timeZone} />
+        <PrinterOfflineAlert merchantId={merchantId} />
         {list.isPending && list.fetchStatus !== 'idle' ? (
           <StatusPanel title="Loading orders…" />
         ) : list.isError ? (

@@ -39,6 +39,7 @@ export {
   completeOrder,
   markOrderReady,
   orderStateConflict,
+  recordCancelRelease,
   settlePaymentCheck,
   updateDashboardFields,
 } from './order-commands.js';

@@ -16,11 +16,11 @@ import { GatewayError, type PaymentGateway } from '../../adapters/payments/index
 import type { Job } from '../../jobs.js';
 import { findMerchantByUuid } from '../merchants/index.js';
 import { type OrderRow, failOrder, updateOrder } from '../orders/index.js';
-import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
+import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayOf } from './gateway.js';
+import { capturePayment, inquirePayment, voidByOrder } from './money.js';
 import {
   type TransactionRow,
   findChargeTransaction,
-  insertTransaction,
   updateTransaction,
 } from './payments.repository.js';
 import { releaseCharge, settleApproval } from './payments.service.js';
@@ -147,9 +147,7 @@ export async function resolveAwaitingOrders(
       continue;
     }
     try {
-      const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), {
-        orderRef: order.id,
-      });
+      const found = await inquirePayment(ctx, { merchant, gateway, orderId: order.id });
       if (found.found && (found.status === 'authorized' || found.status === 'captured')) {
         const age = now.getTime() - order.createdAt.getTime();
         const scheduledAhead = order.scheduledFor !== null && order.scheduledFor > now;
@@ -269,7 +267,7 @@ async function releaseByOrder(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   try {
-    await gateway.voidByOrder!(gatewayEnv(ctx, merchant, gateway), { orderRef: orderId });
+    await voidByOrder(ctx, { merchant, gateway, orderId }, charge.amountCents);
   } catch (err) {
     ctx.log.warn(
       { orderId, err: err instanceof GatewayError ? err.message : String(err) },
@@ -277,19 +275,8 @@ async function releaseByOrder(
     );
     return false;
   }
+  // The release's ledger row ('void', approved) is written by voidByOrder.
   const failed = await ctx.db.transaction(async (tx) => {
-    await insertTransaction(tx, {
-      merchantId: merchant.id,
-      orderId,
-      provider: gateway.provider,
-      operation: 'void',
-      status: 'approved',
-      amountCents: charge.amountCents,
-      retref: charge.retref,
-      message: 'Voided by order id after the look-up kept failing',
-      createdAt: now,
-      updatedAt: now,
-    });
     await updateTransaction(tx, charge.id, {
       status: 'error',
       message: 'Released by order id',
@@ -363,29 +350,13 @@ async function captureOne(
   if (!merchant || !charge?.retref || !gateway) return;
   const tipCents = order.tipsCents + order.fixedTipsCents;
   try {
-    const result = await gateway.capture(gatewayEnv(ctx, merchant, gateway), {
-      retref: charge.retref,
-      amountCents: order.totalCents,
-      tipCents,
-    });
-    await ctx.db.transaction(async (tx) => {
-      await insertTransaction(tx, {
-        merchantId: merchant.id,
-        orderId: order.id,
-        provider: gateway.provider,
-        operation: 'capture',
-        status: 'approved',
-        amountCents: result.amountCents,
-        tipCents,
-        retref: charge.retref,
-        authCode: result.authCode,
-        responseCode: result.responseCode,
-        message: result.message,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await updateOrder(tx, order.id, { paymentStatus: 'captured', updatedAt: now });
-    });
+    // The capture's ledger row is written by capturePayment (once per order).
+    await capturePayment(
+      ctx,
+      { merchant, gateway, orderId: order.id },
+      { retref: charge.retref, amountCents: order.totalCents, tipCents },
+    );
+    await updateOrder(ctx.db, order.id, { paymentStatus: 'captured', updatedAt: now });
     report.captured += 1;
   } catch (err) {
     // One order's trouble (a refusal, credentials that cannot be read) must not stop the

@@ -263,3 +263,28 @@ describe('cancel of a cash order', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('a cancel cut off before its money moved', () => {
+  it('is released by the payment jobs, once', async () => {
+    const m = await storeOn('sandbox');
+    const id = await placeCardOrder(m.merchantId);
+    // As a cancel leaves it when its instance dies between the command and the gateway call.
+    await t.ctx.db
+      .update(orders)
+      .set({ state: 'cancelled', updatedAt: clock.now() })
+      .where(eq(orders.id, id));
+    await runPaymentJobs(t.ctx);
+    // Not yet: a release may still be on its way (within the ledger's claim time).
+    expect((await orderRow(id)).paymentStatus).toBe('authorized');
+    clock.advance(3 * 60_000);
+    try {
+      await runPaymentJobs(t.ctx);
+      await runPaymentJobs(t.ctx);
+      expect(await orderRow(id)).toMatchObject({ state: 'cancelled', paymentStatus: 'voided' });
+      const voids = (await releasesOf(id)).filter((r) => r.status === 'approved');
+      expect(voids.map((v) => [v.operation, v.idempotencyKey])).toEqual([['void', `void:${id}`]]);
+    } finally {
+      clock.set(TUESDAY_NOON);
+    }
+  });
+});

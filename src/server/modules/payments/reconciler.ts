@@ -7,7 +7,8 @@
 //    → released by order id where the vendor can (CardPointe voidByOrderId), else left and logged.
 //    No look-up: a charge whose transaction id we hold is voided by it; otherwise the order fails
 //    with its payment flagged 'unknown' for the merchant to check in the gateway's portal.
-// 2. Failed orders whose charge is still held are voided (release sweep).
+// 2. Failed orders whose charge is still held are voided (release sweep); cancelled orders whose
+//    release was cut off are released as a cancel releases them (cancel-release.ts).
 // 3. Authorisations of placed orders whose business day is over are captured (capture sweep).
 // Together: no charge without a placed order, no placed card order without a charge.
 import type { AppContext } from '../../app-context.js';
@@ -17,7 +18,8 @@ import type { Job } from '../../jobs.js';
 import { findMerchantByUuid } from '../merchants/index.js';
 import { type OrderRow, failOrder, updateOrder } from '../orders/index.js';
 import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayOf } from './gateway.js';
-import { capturePayment, inquirePayment, voidByOrder } from './money.js';
+import { releaseCancelledPayment } from './cancel-release.js';
+import { LEDGER_CLAIM_MS, capturePayment, inquirePayment, voidByOrder } from './money.js';
 import {
   type TransactionRow,
   findChargeTransaction,
@@ -26,6 +28,7 @@ import {
 import { releaseCharge, settleApproval } from './payments.service.js';
 import {
   authorizedPastBusinessDay,
+  cancelledOrdersStillHeld,
   failedOrdersStillHeld,
   ordersAwaitingPayment,
   tryPaymentJobsLock,
@@ -291,6 +294,26 @@ async function releaseByOrder(
   return !!failed;
 }
 
+/**
+ * Finishes the release of cancelled orders whose cancel was cut off before its money moved
+ * (cancel-release.ts; the ledger's keys make a release already made answer without a new call).
+ */
+export async function releaseCancelledCharges(
+  ctx: AppContext,
+  report: ReconcileReport,
+  batch: number = RECONCILE_DEFAULTS.batch,
+): Promise<void> {
+  const before = new Date(ctx.clock.now().getTime() - LEDGER_CLAIM_MS);
+  for (const order of await cancelledOrdersStillHeld(ctx.db, before, batch)) {
+    try {
+      const r = await releaseCancelledPayment(ctx, order);
+      if (r.paymentStatus === 'voided') report.released += 1;
+    } catch (err) {
+      ctx.log.error({ err, orderId: order.id }, 'could not release a cancelled order; will retry');
+    }
+  }
+}
+
 /** Voids charges still held for failed orders (a void that did not go through earlier). */
 export async function releaseHeldCharges(
   ctx: AppContext,
@@ -375,6 +398,7 @@ export async function runPaymentJobs(
   return withPaymentJobsLock(ctx, async () => {
     const report = await resolveAwaitingOrders(ctx, opts);
     await releaseHeldCharges(ctx, report, opts.batch);
+    await releaseCancelledCharges(ctx, report, opts.batch);
     await captureDueAuthorizations(ctx, report, opts.batch);
     return report;
   });

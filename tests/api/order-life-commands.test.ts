@@ -100,11 +100,23 @@ describe('the order life commands (merchant routes)', () => {
     expect(await stateOf(theirs)).toBe('placed');
   });
 
-  it('does not cancel a card order whose money is held (the release through payments is not built)', async () => {
+  it('cancels a card order and releases its money through payments (a void, once)', async () => {
     const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-card');
     const res = await call(t, placed.orderId, 'cancel');
-    expect(res.statusCode).toBe(409);
-    expect(await stateOf(placed.orderId)).toBe('placed');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stateOf(placed.orderId)).toBe('cancelled');
+    const voids = await t.ctx.db
+      .select()
+      .from(paymentTransactions)
+      .where(
+        and(
+          eq(paymentTransactions.orderId, placed.orderId),
+          eq(paymentTransactions.operation, 'void'),
+        ),
+      );
+    expect(voids.map((v) => [v.status, v.idempotencyKey])).toEqual([
+      ['approved', `void:${placed.orderId}`],
+    ]);
   });
 });
 
@@ -157,6 +169,74 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
           .from(paymentTransactions)
           .where(and(eq(paymentTransactions.orderId, id)));
         expect(money).toHaveLength(0);
+      }
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
+  });
+
+  it('card orders: of accept, ready, cancel and the merchant’s void at once, the money moves at most once', async () => {
+    const url = await testDatabaseUrl();
+    const database: Database = await openDatabase({
+      kind: 'pg',
+      url: url!,
+      log: pino({ level: 'silent' }),
+      poolMax: 5,
+    });
+    const other = await buildApp({
+      config: testConfig(env),
+      database,
+      logger: pino({ level: 'silent' }),
+      serveWeb: false,
+    });
+    const voidCall = (app: App, transactionId: string) =>
+      app.app.inject({
+        method: 'PUT',
+        url: `/api/transactions/merchantId/${m.merchantId}/transactionId/${transactionId}/void`,
+        headers: { cookie: m.cookie },
+      });
+    try {
+      for (let round = 0; round < 6; round += 1) {
+        const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-race');
+        const id = placed.orderId;
+        const steps: [string, (app: App) => ReturnType<typeof voidCall>][] = [
+          ['cancel', (app) => call(app, id, 'cancel')],
+          ['void', (app) => voidCall(app, placed.transactionId!)],
+          ['accept', (app) => call(app, id, 'accept', { willBeReadyInMinutes: 10 })],
+          ['ready', (app) => call(app, id, 'ready')],
+          ['cancel', (app) => call(app, id, 'cancel')],
+          ['void', (app) => voidCall(app, placed.transactionId!)],
+        ];
+        // Each round starts on another instance, so each command comes from both.
+        const answers = await Promise.all(
+          steps.map(([, run], i) => run((i + round) % 2 ? other : t)),
+        );
+        for (const a of answers) expect([200, 409, 503]).toContain(a.statusCode);
+        const order = (await t.ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+        const gatewayVoids = await t.ctx.db
+          .select()
+          .from(paymentTransactions)
+          .where(
+            and(
+              eq(paymentTransactions.orderId, id),
+              eq(paymentTransactions.operation, 'void'),
+              eq(paymentTransactions.status, 'approved'),
+            ),
+          );
+        // One void at most, ever: the ledger's key void:<order id> is shared by both paths.
+        expect(gatewayVoids.length).toBeLessThanOrEqual(1);
+        const cancels = answers.filter((a, i) => steps[i]![0] === 'cancel' && a.statusCode === 200);
+        expect(cancels.length).toBeLessThanOrEqual(1);
+        if (order.state === 'cancelled' || order.state === 'voided') {
+          // Ended by one of them, its money released once, and the order says so.
+          expect(gatewayVoids).toHaveLength(1);
+          expect(order.paymentStatus).toBe('voided');
+        } else {
+          // Neither ended it: the card is still held.
+          expect(gatewayVoids).toHaveLength(0);
+          expect(order.paymentStatus).toBe('authorized');
+        }
       }
     } finally {
       await other.app.close();

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { readSources } from './import-graph.js';
 
 const ORDERS_OWNER = 'src/server/modules/orders/';
-const MONEY_OWNERS = ['src/server/modules/payments/', 'src/server/adapters/payments/'];
+/** The one file of payments that calls a gateway (its one interface), and the adapters themselves. */
+const MONEY_INTERFACE = 'src/server/modules/payments/money.ts';
+const ADAPTERS = 'src/server/adapters/payments/';
 
 /** The lines of `text` that write the orders table. */
 export function ordersWrites(text: string): string[] {
@@ -24,16 +26,6 @@ export function gatewayCalls(text: string): string[] {
   const withEnv = new RegExp(`\\.${ops}\\(\\s*(\\w*[eE]nv\\b|gatewayEnv\\()`);
   return text.split('\n').filter((line) => onGateway.test(line) || withEnv.test(line));
 }
-
-/**
- * Gateway calls not yet moved behind payments' one interface (issue 26, item 4, still open):
- * pinned by count so that none is added and each move shows here. Empty is the goal.
- */
-const GATEWAY_CALLS_NOT_YET_IN_PAYMENTS: Record<string, number> = {
-  'src/server/modules/transactions/transactions.service.ts': 3,
-  'src/server/modules/provider-routes/provider-routes.service.ts': 3,
-  'src/server/modules/provider-routes/card-check.service.ts': 2,
-};
 
 const sources = [...readSources('src')].filter(
   ([file]) => file.startsWith('src/server/') && !/\.test\.tsx?$/.test(file),
@@ -60,15 +52,34 @@ describe('who writes the orders table', () => {
   });
 });
 
+/** Gateway calls outside payments' one interface, by file (the rule's answer on `files`). */
+export function gatewayCallsOutsideInterface(files: Iterable<[string, string]>) {
+  const counts: Record<string, number> = {};
+  for (const [file, text] of files) {
+    if (file === MONEY_INTERFACE || file.startsWith(ADAPTERS)) continue;
+    const n = gatewayCalls(text).length;
+    if (n > 0) counts[file] = n;
+  }
+  return counts;
+}
+
 describe('who calls a payment gateway', () => {
-  it('is payments and its adapters, apart from the pinned calls still to move', () => {
-    const counts: Record<string, number> = {};
-    for (const [file, text] of sources) {
-      if (MONEY_OWNERS.some((owner) => file.startsWith(owner))) continue;
-      const n = gatewayCalls(text).length;
-      if (n > 0) counts[file] = n;
-    }
-    expect(counts).toEqual(GATEWAY_CALLS_NOT_YET_IN_PAYMENTS);
+  it("is payments' one interface (money.ts) alone, no exception left", () => {
+    expect(gatewayCallsOutsideInterface(sources)).toEqual({});
+  });
+
+  it('refuses a call elsewhere, in payments as in any other module', () => {
+    expect(
+      gatewayCallsOutsideInterface([
+        ['src/server/modules/payments/reconciler.ts', 'await gateway.capture(env, req);'],
+        ['src/server/modules/transactions/transactions.service.ts', 'gateway.void(env, r)'],
+        ['src/server/modules/payments/money.ts', 'await call.gateway.void(env, r)'],
+        ['src/server/adapters/payments/sandbox.ts', 'await gateway.void(env, r)'],
+      ]),
+    ).toEqual({
+      'src/server/modules/payments/reconciler.ts': 1,
+      'src/server/modules/transactions/transactions.service.ts': 1,
+    });
   });
 
   it('refuses a sample call', () => {

@@ -319,8 +319,11 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Every call made to a payment gateway for an order, with its outcome. Card data is limited to
- * what may be kept: last four, brand, expiry, retref and auth code — never the number or CVV.
+ * The payments ledger (issue 26, docs/decisions/order-life.md "The payments ledger"): every call
+ * made to a payment gateway, once, under its idempotency key, with its operation, amount and
+ * outcome — an order's charge, void, capture, tip adjustment, refund and look-ups, and the diner's
+ * zero-amount card checks (no order). Card data is limited to what may be kept: last four, brand,
+ * expiry, retref and auth code — never the number or CVV.
  */
 export const paymentTransactions = pgTable(
   'payment_transactions',
@@ -329,11 +332,17 @@ export const paymentTransactions = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null for a card check (a zero-amount authorisation made for no order). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     operation: text('operation').notNull(),
+    /**
+     * What makes the call once (e.g. `void:<order id>`): a second call under the same key finds
+     * this row instead of the gateway. Null only on rows written before issue 26.
+     */
+    idempotencyKey: text('idempotency_key'),
+    /** How many times the call was made under this key (again only after a certain no). */
+    attempts: integer('attempts').notNull().default(1),
     status: text('status').notNull(),
     amountCents: integer('amount_cents').notNull(),
     tipCents: integer('tip_cents').notNull().default(0),
@@ -363,6 +372,7 @@ export const paymentTransactions = pgTable(
       sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`,
     ),
     index('payment_transactions_order').on(t.orderId, t.createdAt),
+    uniqueIndex('payment_transactions_idempotency_key').on(t.idempotencyKey),
     // One authorisation or sale per order, whoever records it (the request or the reconciler).
     uniqueIndex('payment_transactions_one_charge')
       .on(t.orderId)

@@ -21,6 +21,7 @@ import type { AuditActor } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/index.js';
 import { findByKeyPrefix } from '../outbox/index.js';
+import { releaseCancelledPayment } from '../payments/index.js';
 import {
   acceptOrder,
   cancelOrder,
@@ -321,9 +322,8 @@ export type LifeCommand = 'accept' | 'ready' | 'complete' | 'cancel';
 
 /**
  * POST …/order/_id/:id/{accept,ready,complete,cancel}: the orders module's command, in one
- * transaction. A card order whose money is still held or taken is not cancelled here yet: the
- * release through payments (order-life.md "What cancel does") is not built, and cancelling
- * without it would leave the money taken; the merchant voids it instead (409 says so).
+ * transaction. A cancel that wins hands a card order's money to payments after its transaction
+ * (order-life.md "What cancel does"): voided, refunded, or listed under "card payments to check".
  */
 export async function runLifeCommand(
   ctx: AppContext,
@@ -336,20 +336,14 @@ export async function runLifeCommand(
   const merchant = await merchantOf(ctx, merchantId);
   const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
   const target = { merchantUuid: merchant.id, timeZone: merchant.timeZone, orderId: id };
-  await ctx.db.transaction(async (tx) => {
+  const done = await ctx.db.transaction(async (tx) => {
     if (command === 'accept') return acceptOrder(ctx, tx, target, minutes ?? 0, who);
     if (command === 'ready') return markOrderReady(ctx, tx, target, who);
     if (command === 'complete') return completeOrder(ctx, tx, target, who);
-    const done = await cancelOrder(ctx, tx, target, who);
-    if (done.money === 'release' && MONEY_HELD.has(done.before.paymentStatus)) {
-      const message = CANCEL_CARD_REFUSED;
-      throw new AppError('conflict', message, [{ path: ['params', 'id'], message }]);
-    }
-    return done;
+    return cancelOrder(ctx, tx, target, who);
   });
+  // Only the cancel that won gets here: the money moves at most once (and its ledger key again
+  // guards a repeat). Cash moves nothing (`money` is 'none').
+  if (done.money === 'release') await releaseCancelledPayment(ctx, done.after);
   return getOrder(ctx, merchantId, { id });
 }
-
-const MONEY_HELD = new Set(['pending', 'authorized', 'captured', 'unknown']);
-export const CANCEL_CARD_REFUSED =
-  'This card payment must be voided or returned first: cancel releases cash orders only for now';

@@ -40,6 +40,7 @@ export {
   markOrderReady,
   markPrintedToKitchen,
   orderStateConflict,
+  recordCancelRelease,
   settlePaymentCheck,
   updateDashboardFields,
 } from './order-commands.js';

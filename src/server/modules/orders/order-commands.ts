@@ -248,3 +248,24 @@ export async function markPrintedToKitchen(
     set: () => ({ hasPrintedToKitchen: true }),
   });
 }
+
+/**
+ * What payments did with a cancelled card order's money (order-life.md "What cancel does"):
+ * released (`voided`: by a void or a refund, the ledger tells which) or to be checked by the
+ * merchant in the gateway's portal (`unknown`, listed under "card payments to check"). One
+ * conditional write, only while the order is cancelled, with its order event. The money itself
+ * moves at most once whoever records it: payments' ledger key (`void:<order id>`, …) sees to that.
+ */
+export async function recordCancelRelease(
+  ctx: AppContext,
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'merchantId'>,
+  paymentStatus: 'voided' | 'unknown',
+): Promise<OrderRow | undefined> {
+  const after = await updateOrderIfIn(tx, order.merchantId, order.id, ['cancelled'], {
+    paymentStatus,
+    updatedAt: ctx.clock.now(),
+  });
+  if (after) await recordOrderEvent(tx, order.merchantId, order.id, 'updated');
+  return after;
+}

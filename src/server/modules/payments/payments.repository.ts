@@ -1,6 +1,6 @@
 // Queries of payment_transactions: one row per call made to a gateway for an order. Card data
 // is limited to last four, brand, expiry, retref and auth code.
-import { type Placeholder, and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Placeholder, and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { preparedIn, preparedOn, rootDb, rowShape } from '../../db/prepared.js';
 import { orders, paymentTransactions } from '../../db/schema/index.js';
@@ -9,6 +9,64 @@ import type { PaymentResult } from '../../adapters/payments/index.js';
 export type TransactionRow = typeof paymentTransactions.$inferSelect;
 export type NewTransactionRow = typeof paymentTransactions.$inferInsert;
 export type TransactionStatus = 'pending' | 'approved' | 'declined' | 'error' | 'unknown';
+
+// ---------------------------------------------------------------- the ledger (issue 26)
+
+/** Writes the ledger row of a call under its key; undefined when the key already has one. */
+export async function claimLedgerRow(
+  tx: Tx,
+  values: NewTransactionRow & { idempotencyKey: string },
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .insert(paymentTransactions)
+    .values(values)
+    .onConflictDoNothing({ target: paymentTransactions.idempotencyKey })
+    .returning();
+  return row;
+}
+
+export async function findLedgerRow(tx: Tx, key: string): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.idempotencyKey, key));
+  return row;
+}
+
+/**
+ * Takes the row of a call that may be made again (it ended in `from`, or it is pending since
+ * before `staleBefore`: its caller died mid-call) for one more attempt, in one conditional
+ * statement: of two callers only one gets it.
+ */
+export async function reclaimLedgerRow(
+  tx: Tx,
+  id: string,
+  from: readonly TransactionStatus[],
+  staleBefore: Date,
+  now: Date,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .update(paymentTransactions)
+    .set({
+      status: 'pending',
+      attempts: sql`${paymentTransactions.attempts} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(paymentTransactions.id, id),
+        or(
+          inArray(paymentTransactions.status, [...from]),
+          and(
+            eq(paymentTransactions.status, 'pending'),
+            lt(paymentTransactions.updatedAt, staleBefore),
+          ),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
 
 // Both are on every card order's path: prepared, one statement per shape of the row (rowShape).
 
@@ -139,4 +197,19 @@ export async function listOrderTransactions(tx: Tx, orderId: string): Promise<Tr
     .from(paymentTransactions)
     .where(eq(paymentTransactions.orderId, orderId))
     .orderBy(asc(paymentTransactions.createdAt));
+}
+
+/** What was refunded of an order's charge so far (approved refunds). */
+export async function refundedCents(tx: Tx, orderId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${paymentTransactions.amountCents}), 0)` })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.status, 'approved'),
+        eq(paymentTransactions.operation, 'refund'),
+      ),
+    );
+  return Number(row?.total ?? 0);
 }

@@ -39,6 +39,7 @@ import {
   placeOrder,
   updateOrder,
 } from '../orders/index.js';
+import { LEDGER_KEYS, authoriseCharge, voidPayment } from './money.js';
 import {
   type MerchantForPayment,
   PAYMENT_MESSAGES,
@@ -324,6 +325,8 @@ export async function placeOrderWithPayment(
       orderId: written.order.id,
       provider: gateway.provider,
       operation,
+      // The charge's ledger row, claimed with the order (money.ts authoriseCharge).
+      idempotencyKey: LEDGER_KEYS.charge(written.order.id),
       status: 'pending',
       amountCents: written.order.totalCents,
       tipCents: written.order.tipsCents + written.order.fixedTipsCents,
@@ -349,10 +352,7 @@ export async function placeOrderWithPayment(
   };
   let result: PaymentResult;
   try {
-    result =
-      operation === 'sale'
-        ? await gateway.sale(env, request)
-        : await gateway.authorize(env, request);
+    result = await authoriseCharge(ctx, { merchant, gateway, orderId: order.id }, charge, request);
   } catch (err) {
     await recordChargeFailure(ctx, order, charge, err);
     // Only reached for an unknown outcome: the order waits for the reconciler.
@@ -568,30 +568,19 @@ export async function releaseCharge(
 ): Promise<Settlement> {
   const now = ctx.clock.now();
   let voided: PaymentResult | null = null;
-  let voidError: string | null = null;
   try {
-    voided = await gateway.void(gatewayEnv(ctx, merchant, gateway), {
-      retref: charge.retref ?? '',
-      orderRef: orderId,
-    });
+    const moved = await voidPayment(
+      ctx,
+      { merchant, gateway, orderId },
+      { retref: charge.retref ?? '', orderRef: orderId, amountCents: charge.amountCents },
+    );
+    voided = moved.result;
   } catch (err) {
-    voidError = err instanceof GatewayError ? err.message : 'void failed';
+    const voidError = err instanceof GatewayError ? err.message : 'void failed';
     ctx.log.warn({ orderId, err: voidError }, 'could not void an approved charge; will retry');
   }
+  // The void's ledger row is written by voidPayment, whatever its outcome.
   const order = await ctx.db.transaction(async (tx) => {
-    await insertTransaction(tx, {
-      merchantId: merchant.id,
-      orderId,
-      provider: gateway.provider,
-      operation: 'void',
-      status: voided ? 'approved' : 'error',
-      amountCents: charge.amountCents,
-      retref: charge.retref,
-      responseCode: voided?.responseCode ?? null,
-      message: voided?.message ?? voidError,
-      createdAt: now,
-      updatedAt: now,
-    });
     if (failure) {
       const failed = await failOrder(ctx, tx, orderId, {
         ...failure,

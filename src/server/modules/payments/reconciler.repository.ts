@@ -38,6 +38,28 @@ export async function failedOrdersStillHeld(tx: Tx, batch: number): Promise<Orde
     .limit(batch);
 }
 
+/**
+ * Cancelled card orders whose money is still recorded as held or taken since before `before`: a
+ * cancel whose release was cut off (the instance died between the cancel and its gateway call).
+ */
+export async function cancelledOrdersStillHeld(
+  tx: Tx,
+  before: Date,
+  batch: number,
+): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.state, 'cancelled'),
+        inArray(orders.paymentStatus, ['authorized', 'captured']),
+        lt(orders.updatedAt, before),
+      ),
+    )
+    .limit(batch);
+}
+
 /** Placed orders still only authorised whose business day (merchant time) ended before `now`. */
 export async function authorizedPastBusinessDay(
   tx: Tx,

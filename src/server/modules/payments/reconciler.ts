@@ -7,7 +7,8 @@
 //    → released by order id where the vendor can (CardPointe voidByOrderId), else left and logged.
 //    No look-up: a charge whose transaction id we hold is voided by it; otherwise the order fails
 //    with its payment flagged 'unknown' for the merchant to check in the gateway's portal.
-// 2. Failed orders whose charge is still held are voided (release sweep).
+// 2. Failed orders whose charge is still held are voided (release sweep); cancelled orders whose
+//    release was cut off are released as a cancel releases them (cancel-release.ts).
 // 3. Authorisations of placed orders whose business day is over are captured (capture sweep).
 // Together: no charge without a placed order, no placed card order without a charge.
 import type { AppContext } from '../../app-context.js';
@@ -16,16 +17,18 @@ import { GatewayError, type PaymentGateway } from '../../adapters/payments/index
 import type { Job } from '../../jobs.js';
 import { findMerchantByUuid } from '../merchants/index.js';
 import { type OrderRow, failOrder, updateOrder } from '../orders/index.js';
-import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
+import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayOf } from './gateway.js';
+import { releaseCancelledPayment } from './cancel-release.js';
+import { LEDGER_CLAIM_MS, capturePayment, inquirePayment, voidByOrder } from './money.js';
 import {
   type TransactionRow,
   findChargeTransaction,
-  insertTransaction,
   updateTransaction,
 } from './payments.repository.js';
 import { releaseCharge, settleApproval } from './payments.service.js';
 import {
   authorizedPastBusinessDay,
+  cancelledOrdersStillHeld,
   failedOrdersStillHeld,
   ordersAwaitingPayment,
   tryPaymentJobsLock,
@@ -147,9 +150,7 @@ export async function resolveAwaitingOrders(
       continue;
     }
     try {
-      const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), {
-        orderRef: order.id,
-      });
+      const found = await inquirePayment(ctx, { merchant, gateway, orderId: order.id });
       if (found.found && (found.status === 'authorized' || found.status === 'captured')) {
         const age = now.getTime() - order.createdAt.getTime();
         const scheduledAhead = order.scheduledFor !== null && order.scheduledFor > now;
@@ -269,7 +270,7 @@ async function releaseByOrder(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   try {
-    await gateway.voidByOrder!(gatewayEnv(ctx, merchant, gateway), { orderRef: orderId });
+    await voidByOrder(ctx, { merchant, gateway, orderId }, charge.amountCents);
   } catch (err) {
     ctx.log.warn(
       { orderId, err: err instanceof GatewayError ? err.message : String(err) },
@@ -277,19 +278,8 @@ async function releaseByOrder(
     );
     return false;
   }
+  // The release's ledger row ('void', approved) is written by voidByOrder.
   const failed = await ctx.db.transaction(async (tx) => {
-    await insertTransaction(tx, {
-      merchantId: merchant.id,
-      orderId,
-      provider: gateway.provider,
-      operation: 'void',
-      status: 'approved',
-      amountCents: charge.amountCents,
-      retref: charge.retref,
-      message: 'Voided by order id after the look-up kept failing',
-      createdAt: now,
-      updatedAt: now,
-    });
     await updateTransaction(tx, charge.id, {
       status: 'error',
       message: 'Released by order id',
@@ -302,6 +292,26 @@ async function releaseByOrder(
     });
   });
   return !!failed;
+}
+
+/**
+ * Finishes the release of cancelled orders whose cancel was cut off before its money moved
+ * (cancel-release.ts; the ledger's keys make a release already made answer without a new call).
+ */
+export async function releaseCancelledCharges(
+  ctx: AppContext,
+  report: ReconcileReport,
+  batch: number = RECONCILE_DEFAULTS.batch,
+): Promise<void> {
+  const before = new Date(ctx.clock.now().getTime() - LEDGER_CLAIM_MS);
+  for (const order of await cancelledOrdersStillHeld(ctx.db, before, batch)) {
+    try {
+      const r = await releaseCancelledPayment(ctx, order);
+      if (r.paymentStatus === 'voided') report.released += 1;
+    } catch (err) {
+      ctx.log.error({ err, orderId: order.id }, 'could not release a cancelled order; will retry');
+    }
+  }
 }
 
 /** Voids charges still held for failed orders (a void that did not go through earlier). */
@@ -363,29 +373,13 @@ async function captureOne(
   if (!merchant || !charge?.retref || !gateway) return;
   const tipCents = order.tipsCents + order.fixedTipsCents;
   try {
-    const result = await gateway.capture(gatewayEnv(ctx, merchant, gateway), {
-      retref: charge.retref,
-      amountCents: order.totalCents,
-      tipCents,
-    });
-    await ctx.db.transaction(async (tx) => {
-      await insertTransaction(tx, {
-        merchantId: merchant.id,
-        orderId: order.id,
-        provider: gateway.provider,
-        operation: 'capture',
-        status: 'approved',
-        amountCents: result.amountCents,
-        tipCents,
-        retref: charge.retref,
-        authCode: result.authCode,
-        responseCode: result.responseCode,
-        message: result.message,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await updateOrder(tx, order.id, { paymentStatus: 'captured', updatedAt: now });
-    });
+    // The capture's ledger row is written by capturePayment (once per order).
+    await capturePayment(
+      ctx,
+      { merchant, gateway, orderId: order.id },
+      { retref: charge.retref, amountCents: order.totalCents, tipCents },
+    );
+    await updateOrder(ctx.db, order.id, { paymentStatus: 'captured', updatedAt: now });
     report.captured += 1;
   } catch (err) {
     // One order's trouble (a refusal, credentials that cannot be read) must not stop the
@@ -404,6 +398,7 @@ export async function runPaymentJobs(
   return withPaymentJobsLock(ctx, async () => {
     const report = await resolveAwaitingOrders(ctx, opts);
     await releaseHeldCharges(ctx, report, opts.batch);
+    await releaseCancelledCharges(ctx, report, opts.batch);
     await captureDueAuthorizations(ctx, report, opts.batch);
     return report;
   });

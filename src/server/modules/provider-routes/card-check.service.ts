@@ -1,8 +1,9 @@
 // The diner's card check on the spec's provider paths (cardPointe/tsys/authorizeNet auth, tsys2
 // sale): the only thing a diner may run there. It authorises 0 on the store's gateway — orders are
 // charged by send order alone (docs/decisions/provider-routes.md) — and answers approved or not
-// with the card's brand and last four. Nothing is stored (the sandbox gateway keeps its ledger, as
-// a real gateway keeps its books); the card lives in memory for the one gateway call.
+// with the card's brand and last four. The call goes through payments' one interface, which records
+// it in the payments ledger (no order; what may be kept of a card: brand, last four, expiry); the
+// card itself lives in memory for the one gateway call.
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../app-context.js';
 import {
@@ -23,7 +24,7 @@ import {
 import { AppError, type FieldIssue } from '../../lib/app-error.js';
 import { requireCaptcha } from '../captcha/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
-import { gatewayEnv, gatewayOf } from '../payments/index.js';
+import { authoriseCardCheck, gatewayOf, voidPayment } from '../payments/index.js';
 
 /** The providers whose spec paths are built here (elavon has its hosted flow). */
 export type PathProvider = 'cardPointe' | 'tsys' | 'authorizeNet' | 'tsys2';
@@ -147,11 +148,16 @@ export async function runCardCheck(
   await requireCaptcha(ctx, req.recaptchaToken, { action: 'card_payment', remoteIp: req.remoteIp });
 
   const typed = { brand: cardBrandOf(card.number), last4: card.number.slice(-4) };
-  const env = gatewayEnv(ctx, merchant, gateway);
   const orderRef = randomUUID();
   let result;
   try {
-    result = await gateway.authorize(env, { orderRef, amountCents: 0, tipCents: 0, card });
+    // Through payments' one interface: recorded in its ledger (no order), never stored the card.
+    const moved = await authoriseCardCheck(
+      ctx,
+      { merchant, gateway },
+      { orderRef, amountCents: 0, tipCents: 0, card },
+    );
+    result = moved.result;
   } catch (err) {
     if (err instanceof GatewayDeclined) {
       return {
@@ -184,7 +190,11 @@ export async function runCardCheck(
   const verdict = gateway.acceptsVerification(result);
   if (!verdict.ok) {
     try {
-      await gateway.void(env, { retref: result.retref, orderRef });
+      await voidPayment(
+        ctx,
+        { merchant, gateway, orderId: null },
+        { retref: result.retref, orderRef, amountCents: 0, key: `void:card-check:${orderRef}` },
+      );
     } catch (err) {
       // A check of 0 holds no money: log and answer; nothing is left charged.
       ctx.log.warn({ provider: req.provider, err: String(err) }, 'card check void failed');

@@ -7,12 +7,7 @@
 import { isPlaced } from '../../../domain/orders/order-life.js';
 import type { AppContext } from '../../app-context.js';
 import type { Tx } from '../../db/client.js';
-import {
-  GatewayDeclined,
-  GatewayError,
-  type PaymentResult,
-  type ProviderName,
-} from '../../adapters/payments/index.js';
+import { GatewayDeclined, GatewayError, type ProviderName } from '../../adapters/payments/index.js';
 import {
   TRANSIT_TRANSACTION_ADJUSTMENT,
   TransitKeyError,
@@ -32,7 +27,13 @@ import {
   releaseOrderClaim,
   updateOrder,
 } from '../orders/index.js';
-import { type TransactionRow, gatewayEnv, insertTransaction } from '../payments/index.js';
+import {
+  LEDGER_KEYS,
+  type TransactionRow,
+  capturePayment,
+  inquirePayment,
+  refundPayment,
+} from '../payments/index.js';
 import {
   type PathProvider,
   requireGatewayOf,
@@ -117,7 +118,7 @@ async function loadCharge(ctx: AppContext, provider: PathProvider, who: Acting, 
   const merchant = await loadMerchant(ctx, who.merchantId);
   requireProvider(merchant, provider);
   const charge = await findChargeByRetref(ctx.db, merchant.id, retref);
-  const order = charge ? await findOrder(ctx.db, charge.orderId) : undefined;
+  const order = charge?.orderId ? await findOrder(ctx.db, charge.orderId) : undefined;
   if (!charge || !order || order.merchantId !== merchant.id) throw notFound('Transaction');
   if (charge.provider !== provider) {
     throw new AppError('conflict', PROVIDER_MESSAGES.notThisProvider(provider), [
@@ -233,9 +234,7 @@ export async function inquireOrder(
     throw new AppError('conflict', `${provider} has no look-up by order`);
   }
   try {
-    const found = await gateway.inquireByOrder(gatewayEnv(ctx, merchant, gateway), {
-      orderRef: order.id,
-    });
+    const found = await inquirePayment(ctx, { merchant, gateway, orderId: order.id });
     return {
       orderId: order.id,
       orderNumber: order.orderNumber,
@@ -291,34 +290,19 @@ export async function captureByRetref(
   }
   const actor = auditActor(merchant, who);
   const tipCents = held.tipsCents + held.fixedTipsCents;
-  let result: PaymentResult;
   try {
-    result = await gateway.capture(gatewayEnv(ctx, merchant, gateway), {
-      retref: charge.retref ?? '',
-      amountCents: held.totalCents,
-      tipCents,
-    });
+    // The order's one capture (the end-of-day sweep's too), its ledger row written by payments.
+    await capturePayment(
+      ctx,
+      { merchant, gateway, orderId: held.id },
+      { retref: charge.retref ?? '', amountCents: held.totalCents, tipCents },
+    );
   } catch (err) {
     await failedAtGateway(ctx, actor, held, 'capture', err);
     throw gatewayFailure(err, failure);
   }
   const now = ctx.clock.now();
   await savedAfterGateway(ctx, held.id, 'capture', failure, async (tx) => {
-    await insertTransaction(tx, {
-      merchantId: merchant.id,
-      orderId: held.id,
-      provider: gateway.provider,
-      operation: 'capture',
-      status: 'approved',
-      amountCents: result.amountCents,
-      tipCents,
-      retref: charge.retref,
-      authCode: result.authCode,
-      responseCode: result.responseCode,
-      message: result.message,
-      createdAt: now,
-      updatedAt: now,
-    });
     await updateOrder(tx, held.id, { paymentStatus: 'captured', updatedAt: now });
     await releaseOrderClaim(tx, held.id, 'capture');
     await recordOrderEvent(tx, merchant.id, held.id, 'updated');
@@ -418,33 +402,25 @@ export async function returnByRetref(
     throw err;
   }
   const actor = auditActor(merchant, who);
-  let result: PaymentResult;
+  let saved: TransactionRow;
   try {
-    result = await gateway.refund(gatewayEnv(ctx, merchant, gateway), {
-      retref: charge.retref ?? '',
-      amountCents: due,
-    });
+    // Keyed by what was returned before: a repeated return of the same remainder pays once.
+    const moved = await refundPayment(
+      ctx,
+      { merchant, gateway, orderId: held.id },
+      {
+        retref: charge.retref ?? '',
+        amountCents: due,
+        key: LEDGER_KEYS.returnAfter(held.id, held.totalCents - due),
+      },
+    );
+    saved = moved.row;
   } catch (err) {
     await failedAtGateway(ctx, actor, held, 'refund', err);
     throw gatewayFailure(err, failure);
   }
   const now = ctx.clock.now();
   const row = await savedAfterGateway(ctx, held.id, 'refund', failure, async (tx) => {
-    const saved = await insertTransaction(tx, {
-      merchantId: merchant.id,
-      orderId: held.id,
-      provider: gateway.provider,
-      operation: 'refund',
-      status: 'approved',
-      amountCents: due,
-      tipCents: 0,
-      retref: result.retref || charge.retref,
-      authCode: result.authCode,
-      responseCode: result.responseCode,
-      message: result.message,
-      createdAt: now,
-      updatedAt: now,
-    });
     await releaseOrderClaim(tx, held.id, 'refund');
     await recordOrderEvent(tx, merchant.id, held.id, 'updated');
     await insertAudit(

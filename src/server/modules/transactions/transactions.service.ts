@@ -4,12 +4,10 @@
 // sandbox); tip adjustment same-day, providers cardPointe and tsys2 (and the sandbox).
 import { isPlaced } from '../../../domain/orders/order-life.js';
 import type { AppContext } from '../../app-context.js';
-import type { Tx } from '../../db/client.js';
 import {
   GatewayDeclined,
   GatewayError,
   type PaymentGateway,
-  type PaymentResult,
   maskCardNumber,
 } from '../../adapters/payments/index.js';
 import type { TransactionView } from '../../../contract/transactions.js';
@@ -33,11 +31,11 @@ import {
 import {
   type TransactionRow,
   findChargeTransaction,
+  adjustTip,
   findMerchantTransaction,
-  gatewayEnv,
   gatewayOf,
-  insertTransaction,
   updateTransaction,
+  voidPayment,
 } from '../payments/index.js';
 import { findOrderByRef } from './transactions.repository.js';
 
@@ -148,7 +146,7 @@ type Merchant = Awaited<ReturnType<typeof loadMerchant>>;
 
 async function loadByTransaction(ctx: AppContext, merchant: Merchant, transactionId: string) {
   const found = await findMerchantTransaction(ctx.db, merchant.id, transactionId);
-  const order = found ? await findOrder(ctx.db, found.orderId) : undefined;
+  const order = found?.orderId ? await findOrder(ctx.db, found.orderId) : undefined;
   // The id may name any of the order's rows (a void, a capture): act on the order's charge.
   const charge = order ? await findChargeTransaction(ctx.db, order.id) : undefined;
   if (!order || !charge || order.merchantId !== merchant.id) throw notFound('Transaction');
@@ -198,30 +196,6 @@ async function loadForAction(
   }
 }
 
-type NewTransaction = Parameters<typeof insertTransaction>[1];
-
-/** The gateway's approval of one operation on an order's charge, as a new transactions row. */
-async function recordApproval(
-  tx: Tx,
-  of: { merchant: Merchant; order: OrderRow; charge: TransactionRow; now: Date },
-  op: Pick<NewTransaction, 'operation' | 'amountCents' | 'tipCents'>,
-  result: PaymentResult,
-): Promise<void> {
-  await insertTransaction(tx, {
-    merchantId: of.merchant.id,
-    orderId: of.order.id,
-    provider: of.charge.provider,
-    status: 'approved',
-    ...op,
-    retref: of.charge.retref,
-    authCode: result.authCode,
-    responseCode: result.responseCode,
-    message: result.message,
-    createdAt: of.now,
-    updatedAt: of.now,
-  });
-}
-
 function describe(ctx: AppContext, merchant: Merchant, order: OrderRow, charge: TransactionRow) {
   const gateway = gatewayOf(ctx, charge.provider);
   return viewOf(
@@ -269,12 +243,13 @@ export async function voidTransaction(
     MESSAGES.VOID_FAILED,
   );
   const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
-  let result: PaymentResult;
   try {
-    result = await gateway.void(gatewayEnv(ctx, merchant, gateway), {
-      retref: charge.retref ?? '',
-      orderRef: order.id,
-    });
+    // The void's ledger row (approved, or its failure) is written by payments' voidPayment.
+    await voidPayment(
+      ctx,
+      { merchant, gateway, orderId: order.id },
+      { retref: charge.retref ?? '', orderRef: order.id, amountCents: charge.amountCents },
+    );
   } catch (err) {
     ctx.log.warn({ orderId: order.id, err: String(err) }, 'void failed at the gateway');
     await actionFailed(ctx, who, order, 'void', err);
@@ -282,12 +257,6 @@ export async function voidTransaction(
   }
   const now = ctx.clock.now();
   const voided = await ctx.db.transaction(async (tx) => {
-    await recordApproval(
-      tx,
-      { merchant, order, charge, now },
-      { operation: 'void', amountCents: charge.amountCents },
-      result,
-    );
     const row = (await markOrderVoided(ctx, tx, order.id)) ?? order;
     await releaseOrderClaim(tx, order.id, 'void');
     await insertAudit(
@@ -382,21 +351,18 @@ export async function adjustTransactionTips(
   }
   const tipCents = tips.data + order.fixedTipsCents;
   const mode = gateway.capabilities.tipAdjust;
-  const env = gatewayEnv(ctx, merchant, gateway);
-  let result: PaymentResult;
   try {
-    result =
-      mode === 'capture'
-        ? await gateway.capture(env, {
-            retref: charge.retref ?? '',
-            amountCents: adjusted.newTotalCents,
-            tipCents,
-          })
-        : await gateway.tipAdjust(env, {
-            retref: charge.retref ?? '',
-            amountCents: adjusted.newTotalCents,
-            tipCents,
-          });
+    // Its ledger row ('tip_adjust', or the order's one 'capture') is written by adjustTip.
+    await adjustTip(
+      ctx,
+      { merchant, gateway, orderId: order.id },
+      {
+        retref: charge.retref ?? '',
+        amountCents: adjusted.newTotalCents,
+        tipCents,
+        chargeVersion: charge.updatedAt,
+      },
+    );
   } catch (err) {
     ctx.log.warn({ orderId: order.id, err: String(err) }, 'tip adjustment failed at the gateway');
     await actionFailed(ctx, who, order, 'tips', err);
@@ -405,16 +371,6 @@ export async function adjustTransactionTips(
   const now = ctx.clock.now();
   try {
     const saved = await ctx.db.transaction(async (tx) => {
-      await recordApproval(
-        tx,
-        { merchant, order, charge, now },
-        {
-          operation: mode === 'capture' ? 'capture' : 'tip_adjust',
-          amountCents: adjusted.newTotalCents,
-          tipCents,
-        },
-        result,
-      );
       const updatedCharge = await updateTransaction(tx, charge.id, {
         amountCents: adjusted.newTotalCents,
         tipCents,

@@ -37,7 +37,8 @@ type Open = 'ready' | 'tips' | 'void' | 'accept' | 'cancel' | null;
 export function lifeCommandsOf(order: MerchantOrderView): LifeCommand[] {
   switch (order.stage) {
     case 'placed':
-      return ['accept', 'ready', 'cancel'];
+      // Complete too: a counter order handed over at once (the table allows it).
+      return ['accept', 'ready', 'complete', 'cancel'];
     case 'accepted':
       return ['ready', 'complete', 'cancel'];
     case 'ready':

@@ -119,7 +119,9 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
       }
       if (key === 'j' || key === 'k') {
         const list = ordersRef.current;
-        const at = list.findIndex((o) => o._id === selectedId);
+        // The address, not the render's value: two presses may come before a render.
+        const current = new URLSearchParams(window.location.search).get('order');
+        const at = list.findIndex((o) => o._id === current);
         const next =
           list[at < 0 ? 0 : Math.max(0, Math.min(list.length - 1, at + (key === 'j' ? 1 : -1)))];
         if (next) {
@@ -129,7 +131,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
         return;
       }
       const command = ({ a: 'accept', r: 'ready', c: 'complete' } as const)[key as 'a' | 'r' | 'c'];
-      if (command && selectedId) {
+      if (command && new URLSearchParams(window.location.search).get('order')) {
         e.preventDefault();
         setShortcut((s) => ({ command, n: (s?.n ?? 0) + 1 }));
       }

@@ -57,7 +57,7 @@ export function BoardFilters({
           onClear={() => onChange({ ...value, q: '' })}
         >
           <Label className="dash-sr-only">Search orders</Label>
-          <Input className="board-search__input" placeholder="Search: number, name, phone" />
+          <Input className="board-search__input" placeholder="Number, name, phone" />
         </SearchField>
         <ToggleButton
           className="button board-now"

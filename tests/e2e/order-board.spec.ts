@@ -333,6 +333,10 @@ test('two tablets: Accept and Cancel on one order at once — one wins, the othe
 });
 
 test('a 50-order service on the board', async ({ page, request, baseURL }) => {
+  // Fails today at the second order: A pressed right after clicking the next row reaches the
+  // detail while it still shows the order just accepted ("cannot be marked accept now"), so the
+  // accept dialog never opens. The shortcut must carry the order it was pressed on (h27a report).
+  test.fixme(true, 'a shortcut pressed before the new selection renders applies to the old order');
   test.setTimeout(600_000);
   const d = await newDiner(request, baseURL);
   const tag = `Svc${Date.now() % 100000}`;

@@ -55,6 +55,12 @@ export const merchantOrderView = z.object({
   scheduleTimeStr: z.string(),
   willBeReadyInMinutes: z.number().int().nullable(),
   readyTime: z.object({ kind: z.string(), text: z.string() }),
+  /**
+   * When the order is due (issue 27, order-board.md): the scheduled slot; else accepted + the
+   * ready minutes; else placed + the end of the method's range (dine-in as pickup). Null when
+   * nothing tells (no prep time set). The board marks an open order past it late.
+   */
+  dueAt: z.string().nullable(),
   hasBeenRead: z.boolean(),
   hasPrintedToKitchen: z.boolean(),
   hasSentOrderTimeSMS: z.boolean(),
@@ -98,9 +104,24 @@ function checkedRange<T extends z.ZodType<RangeQuery>>(schema: T) {
 // Strict (issue 28): a query key nobody reads is refused naming it, never silently ignored.
 export const dateRangeQuery = checkedRange(z.strictObject(rangeFields));
 
+/**
+ * The board's status filters (issue 27, docs/decisions/order-board.md): New (placed), In
+ * progress (accepted), Ready, Done (completed), Cancelled (cancelled or voided), All.
+ */
+export const BOARD_STATUSES = ['new', 'in_progress', 'ready', 'done', 'cancelled', 'all'] as const;
+export type BoardStatus = (typeof BOARD_STATUSES)[number];
+/** The longest search text: a name, a phone or an order number. */
+export const ORDER_SEARCH_MAX = 60;
+
 export const orderRangeQuery = checkedRange(
   z.strictObject({
     ...rangeFields,
+    /** The board's status filter; counts in the answer are per status whatever this is. */
+    status: z.enum(BOARD_STATUSES).default('all'),
+    /** `now`: every open order (new, in progress, ready) whatever day; the range is not read. */
+    view: z.enum(['range', 'now']).default('range'),
+    /** Order number, the diner's name or phone (digits): orders that match any. */
+    q: z.string().trim().max(ORDER_SEARCH_MAX).optional(),
     limit: z.coerce
       .number()
       .int()
@@ -116,6 +137,8 @@ export const orderListAnswer = z.object({
   orders: z.array(merchantOrderView),
   /** Over the whole range, not the page: voided orders are left out of both. */
   totals: z.object({ totalSaleCents: z.number().int(), orders: z.number().int() }),
+  /** Orders of the range (or the Now view) matching the search, per board status. */
+  counts: z.record(z.enum(BOARD_STATUSES), z.number().int()),
   /** Pass as `before` for the next page; null when this page was the last. */
   nextCursor: z.number().int().nullable(),
 });

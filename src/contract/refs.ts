@@ -173,6 +173,22 @@ export const updateMerchantOrder: RouteRef<typeof merchantOrders.updateMerchantO
   method: 'PUT',
   path: '/api/orders7/merchantId/:merchantId/order/_idOrder/:id',
 };
+export const acceptMerchantOrder: RouteRef<typeof merchantOrders.acceptMerchantOrder> = {
+  method: 'POST',
+  path: '/api/orders7/merchantId/:merchantId/order/_id/:id/accept',
+};
+export const markMerchantOrderReady: RouteRef<typeof merchantOrders.markMerchantOrderReady> = {
+  method: 'POST',
+  path: '/api/orders7/merchantId/:merchantId/order/_id/:id/ready',
+};
+export const completeMerchantOrder: RouteRef<typeof merchantOrders.completeMerchantOrder> = {
+  method: 'POST',
+  path: '/api/orders7/merchantId/:merchantId/order/_id/:id/complete',
+};
+export const cancelMerchantOrder: RouteRef<typeof merchantOrders.cancelMerchantOrder> = {
+  method: 'POST',
+  path: '/api/orders7/merchantId/:merchantId/order/_id/:id/cancel',
+};
 export const sendOrderTimeSms: RouteRef<typeof merchantOrders.sendOrderTimeSms> = {
   method: 'POST',
   path: '/api/orders7/merchantId/:merchantId/sendOrderTimeSMS',

@@ -2,7 +2,7 @@
 // Only numbered orders are the merchant's to see (an order awaiting payment or failed never
 // reached the kitchen).
 import { NUMBERED_STATES, PLACED_STATES } from '../../../domain/orders/order-life.js';
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orderLines, orders, paymentTransactions } from '../../db/schema/index.js';
 
@@ -23,6 +23,32 @@ export interface OrderFilter {
   hasPrintedToKitchen?: boolean | undefined;
   hasVoid?: boolean | undefined;
   orderIdAbove?: number | undefined;
+  /** The board's status filter (issue 27): only orders in these states. */
+  states?: readonly string[] | undefined;
+  /** The board's search: order number, the diner's name or phone. */
+  search?: string | undefined;
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The board's search (order-board.md): a number matches the order number or the phone's digits;
+ * any text matches the diner's name (case-insensitive, anywhere in it).
+ */
+function searchOf(search: string | undefined): SQL | undefined {
+  const text = search?.trim() ?? '';
+  if (text === '') return undefined;
+  const digits = text.replace(/\D/g, '');
+  const looksNumeric = /^[#\d\s()+\-.]+$/.test(text) && digits !== '';
+  const byName = ilike(orders.customerName, `%${likeLiteral(text)}%`);
+  if (!looksNumeric) return byName;
+  const number = digits.length <= 9 ? eq(orders.orderNumber, Number(digits)) : undefined;
+  const byPhone =
+    digits.length >= 3
+      ? sql`regexp_replace(${orders.phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`
+      : undefined;
+  return or(number, byPhone, byName);
 }
 
 function inRange(merchantUuid: string, range: PlacedBetween, filter: OrderFilter = {}): SQL {
@@ -39,7 +65,26 @@ function inRange(merchantUuid: string, range: PlacedBetween, filter: OrderFilter
     is(orders.hasPrintedToKitchen, filter.hasPrintedToKitchen),
     is(orders.hasVoid, filter.hasVoid),
     filter.orderIdAbove !== undefined ? gt(orders.orderNumber, filter.orderIdAbove) : undefined,
+    filter.states ? inArray(orders.state, [...filter.states] as OrderState[]) : undefined,
+    searchOf(filter.search),
   )!;
+}
+
+type OrderState = (typeof orders.$inferSelect)['state'];
+
+/** How many orders of the range match the filter, per state (the board's counts). */
+export async function countsByState(
+  db: Db,
+  merchantUuid: string,
+  range: PlacedBetween,
+  filter: OrderFilter = {},
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ state: orders.state, n: sql<string>`count(*)` })
+    .from(orders)
+    .where(inRange(merchantUuid, range, filter))
+    .groupBy(orders.state);
+  return new Map(rows.map((r) => [r.state, Number(r.n)]));
 }
 
 /** The order with its card (brand and last four) when it was paid by card. */

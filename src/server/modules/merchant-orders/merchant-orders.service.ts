@@ -1,8 +1,11 @@
 // The merchant's orders (spec §7 "Orders"): the list of a range with its totals, by ids, the
 // latest for the poll, one by number or _id, and the dashboard's updates (read, printed, ready
 // minutes), each update audited. Tips, total and void have their own routes (transactions).
+import { orderDueAt } from '../../../domain/orders/due-time.js';
 import { isNumbered, isPlaced } from '../../../domain/orders/order-life.js';
+import type { OrderMethod } from '../../../domain/settings/schemas.js';
 import type {
+  BoardStatus,
   MerchantOrderView,
   OrderListAnswer,
   orderRangeQuery,
@@ -16,10 +19,15 @@ import { dateRange, isSameLocalDay } from '../../../domain/schedule/date-ranges.
 import { MESSAGES } from '../../../domain/messages.js';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.js';
+import type { Tx } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
 import type { AuditActor } from '../audit/index.js';
 import { findMerchantBySlug } from '../merchants/index.js';
-import { enqueueReadyTimeSms, readyTimeSmsKeyPrefix } from '../notifications/index.js';
+import {
+  enqueueOrderReadySms,
+  enqueueReadyTimeSms,
+  readyTimeSmsKeyPrefix,
+} from '../notifications/index.js';
 import { findByKeyPrefix } from '../outbox/index.js';
 import { releaseCancelledPayment } from '../payments/index.js';
 import {
@@ -42,6 +50,7 @@ import {
   orderById,
   orderByNumber,
   ordersByIds,
+  countsByState,
   pageOfRange,
   totalsOfRange,
 } from './merchant-orders.repository.js';
@@ -92,6 +101,7 @@ function viewOf(
     scheduleTimeStr: order.scheduleTimeStr,
     willBeReadyInMinutes: order.willBeReadyInMinutes,
     readyTime: readyTimeOf(order, merchant),
+    dueAt: dueAtOf(order, merchant),
     hasBeenRead: order.hasBeenRead,
     hasPrintedToKitchen: order.hasPrintedToKitchen,
     hasSentOrderTimeSMS: order.hasSentOrderTimeSms,
@@ -100,6 +110,34 @@ function viewOf(
     orderItems: orderLineViews(lines),
   };
 }
+
+function dueAtOf(order: OrderWithCard['order'], merchant: Merchant): string | null {
+  const due = orderDueAt(
+    {
+      orderMethod: order.orderMethod as OrderMethod,
+      scheduleDate: order.scheduleDate,
+      scheduleTimeStr: order.scheduleTimeStr,
+      willBeReadyInMinutes: order.willBeReadyInMinutes,
+      readyAt: order.readyAt ? order.readyAt.getTime() : null,
+      placedAt: (order.placedAt ?? order.createdAt).getTime(),
+    },
+    merchant.foodPreparingTime,
+    merchant.timeZone,
+  );
+  return due === null ? null : new Date(due).toISOString();
+}
+
+/** The states behind each of the board's status filters (order-board.md). */
+export const BOARD_STATES: Record<BoardStatus, readonly string[] | undefined> = {
+  new: ['placed'],
+  in_progress: ['accepted'],
+  ready: ['ready'],
+  done: ['completed'],
+  cancelled: ['cancelled', 'voided'],
+  all: undefined,
+};
+/** The Now view: every open order, whatever day it was placed. */
+const OPEN_STATES = ['placed', 'accepted', 'ready'] as const;
 
 async function viewsOf(ctx: AppContext, merchant: Merchant, rows: OrderWithCard[]) {
   const lines = await linesOf(
@@ -134,7 +172,19 @@ export async function listOrders(
   filter: OrderFilter = {},
 ): Promise<OrderListAnswer> {
   const merchant = await merchantOf(ctx, merchantId);
-  const bounds = boundsOf(query, merchant, ctx.clock.now());
+  const now = query.view === 'now';
+  const bounds = now ? { start: null, end: null } : boundsOf(query, merchant, ctx.clock.now());
+  // The board's search and view narrow the list and the counts; the totals stay the range's
+  // (the spec's Total Sale and Orders), whatever the status filter or the search.
+  const board: OrderFilter = {
+    ...filter,
+    search: query.q,
+    ...(now ? { states: OPEN_STATES } : {}),
+  };
+  const wanted = BOARD_STATES[query.status];
+  const listed: OrderFilter = wanted
+    ? { ...board, states: board.states ? wanted.filter((s) => board.states!.includes(s)) : wanted }
+    : board;
   // One more than the page: whether there is a next page without a count.
   const rows = await pageOfRange(
     ctx.db,
@@ -142,13 +192,24 @@ export async function listOrders(
     bounds,
     query.limit + 1,
     query.before,
-    filter,
+    listed,
   );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1)?.order.orderNumber ?? null;
+  const byState = await countsByState(ctx.db, merchant.id, bounds, board);
+  const count = (states: readonly string[] | undefined) =>
+    (states ?? [...byState.keys()]).reduce((n, s) => n + (byState.get(s) ?? 0), 0);
   return {
     orders: await viewsOf(ctx, merchant, page),
     totals: await totalsOfRange(ctx.db, merchant.id, bounds, filter),
+    counts: {
+      new: count(BOARD_STATES.new),
+      in_progress: count(BOARD_STATES.in_progress),
+      ready: count(BOARD_STATES.ready),
+      done: count(BOARD_STATES.done),
+      cancelled: count(BOARD_STATES.cancelled),
+      all: count(undefined),
+    },
     nextCursor: rows.length > query.limit ? last : null,
   };
 }
@@ -163,7 +224,7 @@ export async function queryOrders(
   return listOrders(
     ctx,
     merchantId,
-    { ...range, limit: query.limit, before: query.before },
+    { ...range, limit: query.limit, before: query.before, status: 'all', view: 'range' },
     query.queryObj ?? {},
   );
 }
@@ -337,8 +398,16 @@ export async function runLifeCommand(
   const who: AuditActor = { merchantUuid: merchant.id, sessionRef: actor.sessionRef };
   const target = { merchantUuid: merchant.id, timeZone: merchant.timeZone, orderId: id };
   const done = await ctx.db.transaction(async (tx) => {
-    if (command === 'accept') return acceptOrder(ctx, tx, target, minutes ?? 0, who);
-    if (command === 'ready') return markOrderReady(ctx, tx, target, who);
+    if (command === 'accept') {
+      const textQueued = await queueAcceptText(ctx, tx, merchant, id, minutes ?? 0);
+      return acceptOrder(ctx, tx, target, minutes ?? 0, who, { textQueued });
+    }
+    if (command === 'ready') {
+      const ready = await markOrderReady(ctx, tx, target, who);
+      // The diner's "your order is ready" text: its own once-flag, the outbox key (order-board.md).
+      await enqueueOrderReadySms(tx, { merchant, order: ready.after });
+      return ready;
+    }
     if (command === 'complete') return completeOrder(ctx, tx, target, who);
     return cancelOrder(ctx, tx, target, who);
   });
@@ -347,3 +416,37 @@ export async function runLifeCommand(
   if (done.money === 'release') await releaseCancelledPayment(ctx, done.after);
   return getOrder(ctx, merchantId, { id });
 }
+
+/**
+ * Accept's ready-time text (T4.64, order-board.md): as sendOrderTimeSMS, when the store has the
+ * text on, on the day of sale, once per order (none queued before that did not fail for good).
+ * The row is locked first, so of two accepts at once one queues it; a refused accept rolls the
+ * text back with it. True when a text was queued.
+ */
+async function queueAcceptText(
+  ctx: AppContext,
+  tx: Tx,
+  merchant: Merchant,
+  id: string,
+  minutes: number,
+): Promise<boolean> {
+  if (!merchant.enableOrderTimeConfirmSms) return false;
+  const order = await lockOrder(tx, id);
+  if (!order || order.merchantId !== merchant.id || order.state !== 'placed') return false;
+  const now = ctx.clock.now();
+  if (
+    !order.placedAt ||
+    !isSameLocalDay(order.placedAt.getTime(), now.getTime(), merchant.timeZone)
+  )
+    return false;
+  const earlier = await findByKeyPrefix(tx, readyTimeSmsKeyPrefix(order.id));
+  if (earlier.some((m) => m.status !== 'dead')) return false;
+  const sent = await enqueueReadyTimeSms(tx, {
+    merchant,
+    order,
+    minutes,
+    attempt: earlier.length + 1,
+  });
+  return sent.queued;
+}
+

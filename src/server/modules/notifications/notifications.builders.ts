@@ -212,6 +212,16 @@ export function buildReadyTimeSms(
   return { to, purpose: 'ready-time', body: clip(body, SMS_BODY_MAX) };
 }
 
+/** "Store: your order #12 is ready." when the order is marked Ready (order-board.md). */
+export function buildOrderReadySms(m: NotifyMerchant, o: NotifyOrder): SmsPayload | null {
+  if (!m.enableOrderTimeConfirmSms) return null;
+  const to = toUsE164(o.phone);
+  if (!to) return null;
+  const store = clip(printableMerchant(m).name, 40);
+  const body = `${store}: your order ${orderNo(o)} is ready.`;
+  return { to, purpose: 'order-ready', body: clip(body, SMS_BODY_MAX) };
+}
+
 /** The new-order email to the merchant's notification addresses (emailReceivingNotification). */
 export function buildNewOrderEmail(
   merchant: NotifyMerchant,

@@ -138,6 +138,27 @@ export async function enqueueReadyTimeSms(
   );
 }
 
+/**
+ * The diner's "your order is ready" text when the merchant marks the order Ready (issue 27,
+ * order-board.md): under the same setting as the ready-time text, to the order's stored phone,
+ * once per order — its key is the order id, so a second Ready queues nothing.
+ */
+export async function enqueueOrderReadySms(
+  tx: Tx,
+  input: { merchant: NotifyMerchant; order: NotifyOrder },
+): Promise<Queued> {
+  const messageKey = `order-ready-sms:${input.order.id}`;
+  const sms = text.buildOrderReadySms(input.merchant, input.order);
+  return queueIfBuilt(
+    tx,
+    input.merchant.id,
+    'sms',
+    messageKey,
+    sms,
+    input.merchant.enableOrderTimeConfirmSms ? 'diner phone is not a +1 number' : 'setting off',
+  );
+}
+
 /** A customer-info submission to the merchant's customerInfoCollect recipients and subject. */
 export async function enqueueCustomerInfoEmail(
   tx: Tx,

@@ -119,11 +119,16 @@ export function acceptOrder(
   target: OrderTarget,
   minutes: number,
   actor: AuditActor,
+  opts: { textQueued?: boolean } = {},
 ): Promise<CommandDone> {
   const now = ctx.clock.now();
   return runOrderCommand(ctx, tx, 'accept', target, {
     actor,
-    set: () => ({ willBeReadyInMinutes: minutes, readyAt: readyAtFrom(now, minutes) }),
+    set: () => ({
+      willBeReadyInMinutes: minutes,
+      readyAt: readyAtFrom(now, minutes),
+      ...(opts.textQueued ? { hasSentOrderTimeSms: true } : {}),
+    }),
     audit: (o) => ({
       action: 'accept',
       detail: {

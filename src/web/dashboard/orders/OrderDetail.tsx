@@ -6,6 +6,9 @@ import { useState, type ReactNode } from 'react';
 import type { MerchantOrderView } from '../../../contract/merchant-orders.js';
 import { formatCents } from '../../lib/format.js';
 import {
+  dueText,
+  isLate,
+  stageLabel,
   cardText,
   isUnpaid,
   isVoided,
@@ -31,11 +34,15 @@ export function OrderDetail({
   order,
   timeZone,
   actions,
+  now = Date.now(),
 }: {
   order: MerchantOrderView;
   timeZone: string | undefined;
   actions: ReactNode;
+  now?: number;
 }) {
+  const late = isLate(order, now);
+  const due = dueText(order, timeZone, now);
   const [mapOpen, setMapOpen] = useState(false);
   const a = order.amounts;
   const voided = isVoided(order);
@@ -58,9 +65,12 @@ export function OrderDetail({
           <h2 id="order-detail-title">Order #{order.orderId}</h2>
           <p className="muted">
             Daily #{order.dailyOrderId} · {orderTime(order.orderSaveDate, timeZone)}
+            {due ? ` · ${due}` : ''} · {methodLabel(order)}
           </p>
         </div>
         <div className="order-detail__marks">
+          <span className={`order-status order-status--${order.stage}`}>{stageLabel(order)}</span>
+          {late ? <span className="dash-mark dash-mark--late">Late</span> : null}
           {voided ? <span className="dash-mark dash-mark--void">VOID</span> : null}
           {unpaid ? <span className="dash-mark dash-mark--unpaid">Unpaid</span> : null}
           {!voided && !unpaid ? <span className="dash-mark dash-mark--paid">Paid</span> : null}

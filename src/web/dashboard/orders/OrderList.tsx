@@ -7,7 +7,15 @@ import { useEffect, useRef } from 'react';
 import type { MerchantOrderView } from '../../../contract/merchant-orders.js';
 import { formatCents } from '../../lib/format.js';
 import { BellIcon } from '../components/icons.js';
-import { isUnpaid, isVoided, methodLabel, orderTime } from './labels.js';
+import {
+  dueText,
+  isLate,
+  isUnpaid,
+  isVoided,
+  methodLabel,
+  orderTime,
+  stageLabel,
+} from './labels.js';
 
 /** A row's height before it is measured. */
 const ROW_ESTIMATE = 78;
@@ -23,6 +31,7 @@ export function OrderList({
   isFetchingNextPage,
   fetchNextPage,
   showDate,
+  now,
 }: {
   orders: MerchantOrderView[];
   selectedId: string | null;
@@ -32,8 +41,17 @@ export function OrderList({
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
   showDate: boolean;
+  /** The clock the late marks are read against (the pane ticks it each minute). */
+  now: number;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const selectedIndex = orders.findIndex((o) => o._id === selectedId);
+  // One Tab stop for the list (the selected row, else the first): from it, the selected order's
+  // actions are the next stops (order-board.md "three Tab presses"). Arrow keys move the selection.
+  const tabIndexOf = (index: number) =>
+    index === (selectedIndex >= 0 ? selectedIndex : 0) ? 0 : -1;
+  const moveFocus = useRef(false);
   const virtualizer = useVirtualizer({
     count: orders.length,
     getScrollElement: () => scrollRef.current,
@@ -44,6 +62,29 @@ export function OrderList({
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
 
+  // The selection moved by the keyboard: bring its row into view and focus it.
+  useEffect(() => {
+    if (!moveFocus.current || selectedIndex < 0) return;
+    moveFocus.current = false;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+    requestAnimationFrame(() =>
+      listRef.current
+        ?.querySelector<HTMLButtonElement>(`button[data-order="${selectedId}"]`)
+        ?.focus(),
+    );
+  }, [selectedId, selectedIndex, virtualizer]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const step = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? orders.length - 1 : selectedIndex + step;
+    if (step === 0 && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    const next = orders[Math.max(0, Math.min(orders.length - 1, to))];
+    if (!next) return;
+    moveFocus.current = true;
+    onSelect(next._id);
+  };
+
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastIndex >= orders.length - PREFETCH_ROWS) {
       fetchNextPage();
@@ -53,6 +94,8 @@ export function OrderList({
   return (
     <div ref={scrollRef} className="order-list">
       <ul
+        ref={listRef}
+        onKeyDown={onKeyDown}
         className="order-list__rows"
         aria-label="Orders in range"
         style={{ height: virtualizer.getTotalSize() }}
@@ -60,6 +103,8 @@ export function OrderList({
         {items.map((item) => {
           const order = orders[item.index]!;
           const selected = order._id === selectedId;
+          const late = isLate(order, now);
+          const due = dueText(order, timeZone, now);
           return (
             <li
               key={item.key}
@@ -72,14 +117,19 @@ export function OrderList({
             >
               <button
                 type="button"
-                className={`order-row${selected ? ' order-row--selected' : ''}${
-                  order.hasBeenRead ? '' : ' order-row--unread'
-                }`}
+                className={`order-row order-row--${order.stage}${
+                  selected ? ' order-row--selected' : ''
+                }${order.hasBeenRead ? '' : ' order-row--unread'}`}
                 aria-current={selected ? 'true' : undefined}
+                tabIndex={tabIndexOf(item.index)}
+                data-order={order._id}
                 onClick={() => onSelect(order._id)}
               >
                 <span className="order-row__top">
                   <span className="order-row__number">#{order.orderId}</span>
+                  <span className={`order-status order-status--${order.stage}`}>
+                    {stageLabel(order)}
+                  </span>
                   {order.hasBeenRead ? null : (
                     <span className="order-row__bell" data-testid="unread-bell">
                       <BellIcon />
@@ -92,7 +142,16 @@ export function OrderList({
                 </span>
                 <span className="order-row__who">
                   {order.customerName || 'Guest'} · {methodLabel(order)}
+                  {order.orderMethod === 'curbside' && order.carMakeModel
+                    ? ` · ${[order.carMakeModel, order.carColor].filter(Boolean).join(', ')}`
+                    : ''}
                 </span>
+                {due && (order.stage === 'placed' || order.stage === 'accepted') ? (
+                  <span className={`order-row__due${late ? ' order-row__due--late' : ''}`}>
+                    {due}
+                    {late ? <span className="dash-mark dash-mark--late">Late</span> : null}
+                  </span>
+                ) : null}
                 <span className="order-row__bottom">
                   <span className={isVoided(order) ? 'order-row__total--void' : undefined}>
                     {formatCents(order.amounts.totalCents)}

@@ -1,20 +1,27 @@
-// The Orders pane (spec §2, §4): the selected order's detail on the left; on the right the date
-// range, the totals (Total Sale, Orders) with the sale detail and daily report, and the list.
-// Selecting an order marks it read. The selected order is in the address (?order=), so the bell
-// modal's "View order" and a reload land on it.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// The Orders pane, the order board (spec §2, §4; issue 27, docs/decisions/order-board.md): on the
+// left the date range, the totals (Total Sale, Orders) with the sale detail and daily report, the
+// search, the Now view, the status filters and the list; on the right the selected order's detail
+// with its actions first. Selecting an order marks it read. The selected order is in the address
+// (?order=), so the bell modal's "View order" and a reload land on it. Shortcuts: J/K next and
+// previous order, A accept, R ready, C complete, ? the help sheet.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
 import { formatCents } from '../../lib/format.js';
 import { useFlash } from '../components/Flash.js';
-import { OrderActions } from './OrderActions.js';
+import { DashboardDialog } from '../components/DashboardDialog.js';
+import { BoardFilters } from './BoardFilters.js';
+import { OrderActions, type ShortcutRequest } from './OrderActions.js';
 import { OrderDetail } from './OrderDetail.js';
 import { OrderList } from './OrderList.js';
 import { PaymentChecksNotice } from './PaymentChecks.js';
 import { NewPhoneOrderButton } from './PhoneOrderDialog.js';
 import { PrinterOfflineAlert } from './PrintJobs.js';
 import {
+  ALL_BOARD,
+  type BoardChoice,
   type RangeChoice,
   useMerchantSettings,
   useOrder,
@@ -25,16 +32,49 @@ import { RangeFilter } from './RangeFilter.js';
 import { DailyReportModal, SaleDetailModal } from './ReportModals.js';
 import './orders.css';
 
+/** The board's shortcuts, as the help sheet lists them. */
+export const SHORTCUTS: [string, string][] = [
+  ['J', 'Next order'],
+  ['K', 'Previous order'],
+  ['A', 'Accept the selected order'],
+  ['R', 'Mark it ready'],
+  ['C', 'Complete it'],
+  ['?', 'Show these shortcuts'],
+];
+
+/** Typing in a field, or a dialog open: the board's keys are not shortcuts then. */
+function typingOrDialog(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (el?.closest?.('input, textarea, select, [contenteditable="true"]')) return true;
+  return document.querySelector('[role="dialog"], [role="alertdialog"]') !== null;
+}
+
+/** The clock the late marks are read against, ticking each 30 seconds. */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
 export function OrdersPane({ merchantId }: { merchantId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('order');
   const [range, setRange] = useState<RangeChoice>({ range: 'today' });
+  const [board, setBoard] = useState<BoardChoice>(ALL_BOARD);
   const [report, setReport] = useState<'sale' | 'daily' | null>(null);
+  const [help, setHelp] = useState(false);
+  const [shortcut, setShortcut] = useState<ShortcutRequest | null>(null);
   const settings = useMerchantSettings(merchantId);
   const timeZone = settings.data?.timeZone;
-  const list = useOrderList(merchantId, range);
+  const list = useOrderList(merchantId, range, board);
+  const now = useMinuteClock();
+  const changeBoard = useCallback((next: BoardChoice) => setBoard(next), []);
   const orders = useMemo(() => list.data?.pages.flatMap((p) => p.orders) ?? [], [list.data]);
   const totals = list.data?.pages[0]?.totals;
+  const counts = list.data?.pages[0]?.counts;
   const order = useOrder(
     merchantId,
     selectedId,
@@ -67,42 +107,49 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
       return next;
     });
 
-  const multiDay = range.range !== 'today';
+  // The board's shortcuts (J/K/A/R/C/?), not while typing or with a dialog open.
+  const ordersRef = useRef(orders);
+  ordersRef.current = orders;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || typingOrDialog(e.target)) return;
+      const key = e.key.toLowerCase();
+      if (key === '?') {
+        e.preventDefault();
+        setHelp(true);
+        return;
+      }
+      if (key === 'j' || key === 'k') {
+        const list = ordersRef.current;
+        // The address, not the render's value: two presses may come before a render.
+        const current = new URLSearchParams(window.location.search).get('order');
+        const at = list.findIndex((o) => o._id === current);
+        const next =
+          list[at < 0 ? 0 : Math.max(0, Math.min(list.length - 1, at + (key === 'j' ? 1 : -1)))];
+        if (next) {
+          e.preventDefault();
+          select(next._id);
+        }
+        return;
+      }
+      const command = ({ a: 'accept', r: 'ready', c: 'complete' } as const)[key as 'a' | 'r' | 'c'];
+      if (command && new URLSearchParams(window.location.search).get('order')) {
+        e.preventDefault();
+        setShortcut((s) => ({ command, n: (s?.n ?? 0) + 1 }));
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  const multiDay = range.range !== 'today' || board.now;
   return (
     <div className="orders-pane">
       <h1 className="dash-sr-only">Orders</h1>
-      <section className="orders-pane__detail" aria-label="Selected order">
-        {selectedId === null ? (
-          <StatusPanel title="Select an order">
-            <p>Choose an order from the list to see its detail.</p>
-          </StatusPanel>
-        ) : order.isPending ? (
-          <StatusPanel title="Loading the order…" />
-        ) : order.isError ? (
-          <StatusPanel title="Cannot load this order." role="alert">
-            <button type="button" className="button" onClick={() => void order.refetch()}>
-              Try again
-            </button>
-          </StatusPanel>
-        ) : (
-          <OrderDetail
-            order={order.data}
-            timeZone={timeZone}
-            actions={
-              <OrderActions
-                merchantId={merchantId}
-                order={order.data}
-                merchantName={settings.data?.name ?? merchantId}
-                timeZone={timeZone}
-                textsOn={settings.data?.enableOrderTimeConfirmSms ?? false}
-              />
-            }
-          />
-        )}
-      </section>
+      {/* The list first: the detail's actions are the next Tab stops after the selected row. */}
       <aside className="orders-pane__sidebar" aria-label="Orders">
         <NewPhoneOrderButton merchantId={merchantId} onPlaced={select} />
-        <RangeFilter value={range} onChange={setRange} timeZone={timeZone} />
+        <RangeFilter value={range} onChange={setRange} timeZone={timeZone} disabled={board.now} />
         <div className="orders-totals">
           <dl>
             <div>
@@ -120,6 +167,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
         </div>
         <PaymentChecksNotice merchantId={merchantId} timeZone={timeZone} />
         <PrinterOfflineAlert merchantId={merchantId} />
+        <BoardFilters value={board} onChange={changeBoard} counts={counts} />
         {list.isPending && list.fetchStatus !== 'idle' ? (
           <StatusPanel title="Loading orders…" />
         ) : list.isError ? (
@@ -140,9 +188,44 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
             isFetchingNextPage={list.isFetchingNextPage}
             fetchNextPage={() => void list.fetchNextPage()}
             showDate={multiDay}
+            now={now}
           />
         )}
+        <Button className="button button--ghost board-help" onPress={() => setHelp(true)}>
+          Keyboard shortcuts (?)
+        </Button>
       </aside>
+      <section className="orders-pane__detail" aria-label="Selected order">
+        {selectedId === null ? (
+          <StatusPanel title="Select an order">
+            <p>Choose an order from the list to see its detail.</p>
+          </StatusPanel>
+        ) : order.isPending ? (
+          <StatusPanel title="Loading the order…" />
+        ) : order.isError ? (
+          <StatusPanel title="Cannot load this order." role="alert">
+            <button type="button" className="button" onClick={() => void order.refetch()}>
+              Try again
+            </button>
+          </StatusPanel>
+        ) : (
+          <OrderDetail
+            order={order.data}
+            timeZone={timeZone}
+            now={now}
+            actions={
+              <OrderActions
+                merchantId={merchantId}
+                order={order.data}
+                merchantName={settings.data?.name ?? merchantId}
+                timeZone={timeZone}
+                textsOn={settings.data?.enableOrderTimeConfirmSms ?? false}
+                shortcut={shortcut}
+              />
+            }
+          />
+        )}
+      </section>
       {report === 'sale' ? (
         <SaleDetailModal
           merchantId={merchantId}
@@ -150,6 +233,24 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
           onClose={() => setReport(null)}
           onDailyReport={() => setReport('daily')}
         />
+      ) : null}
+      {help ? (
+        <DashboardDialog title="Keyboard shortcuts" onClose={() => setHelp(false)}>
+          <dl className="shortcut-sheet">
+            {SHORTCUTS.map(([key, what]) => (
+              <div key={key} className="dash-row">
+                <dt>
+                  <kbd>{key}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="muted">
+            In the list, the arrow keys move between orders; Tab reaches the selected order&apos;s
+            actions.
+          </p>
+        </DashboardDialog>
       ) : null}
       {report === 'daily' ? (
         <DailyReportModal merchantId={merchantId} range={range} onClose={() => setReport(null)} />

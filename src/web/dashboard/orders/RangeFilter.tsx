@@ -25,10 +25,13 @@ export function RangeFilter({
   value,
   onChange,
   timeZone,
+  disabled = false,
 }: {
   value: RangeChoice;
   onChange: (next: RangeChoice) => void;
   timeZone: string | undefined;
+  /** The board's Now view is on: the range is not read (every open order, whatever day). */
+  disabled?: boolean;
 }) {
   const invalid = value.range === 'custom' && !!value.from && !!value.to && value.from > value.to;
   return (
@@ -38,6 +41,8 @@ export function RangeFilter({
         <select
           id="orders-range"
           value={value.range}
+          disabled={disabled}
+          aria-describedby={disabled ? 'orders-range-now' : undefined}
           onChange={(e) => {
             const range = e.target.value as RangeKind;
             if (range === 'custom') {
@@ -53,7 +58,12 @@ export function RangeFilter({
           ))}
         </select>
       </div>
-      {value.range === 'custom' ? (
+      {disabled ? (
+        <p id="orders-range-now" className="muted range-filter__now">
+          Now: every open order, whatever day it was placed.
+        </p>
+      ) : null}
+      {value.range === 'custom' && !disabled ? (
         <div className="range-filter__custom">
           <div className="dash-field">
             <label htmlFor="orders-from">From</label>

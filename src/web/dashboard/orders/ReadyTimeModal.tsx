@@ -21,12 +21,18 @@ export function ReadyTimeModal({
   order,
   sendsText,
   onClose,
+  onAccept,
 }: {
   merchantId: string;
   order: MerchantOrderView;
   /** Texts are on and this order has had none: the minutes go out by text. */
   sendsText: boolean;
   onClose: () => void;
+  /**
+   * Accept (issue 27): the minutes go to the accept command, which queues the text itself when
+   * the store has it on (once per order). Throws the server's refusal.
+   */
+  onAccept?: (minutes: number) => Promise<unknown>;
 }) {
   const client = useQueryClient();
   const flash = useFlash();
@@ -46,7 +52,9 @@ export function ReadyTimeModal({
     setError(null);
     setSending(true);
     try {
-      if (sendsText) {
+      if (onAccept) {
+        await onAccept(parsed.data);
+      } else if (sendsText) {
         const answer = await call(sendOrderTimeSms, {
           params: { merchantId },
           body: { _id: order._id, willBeReadyInMinutes: parsed.data },
@@ -61,7 +69,7 @@ export function ReadyTimeModal({
       flash('success', MESSAGES.UPDATED);
       onClose();
     } catch (e) {
-      const failure = sendsText ? MESSAGES.SMS_FAILED : MESSAGES.UPDATE_ORDER_FAILED;
+      const failure = sendsText && !onAccept ? MESSAGES.SMS_FAILED : MESSAGES.UPDATE_ORDER_FAILED;
       flash('error', failure);
       const reason = isApiError(e) ? (e.issues[0]?.message ?? e.message) : '';
       setError(reason && reason !== failure ? `${failure} (${reason})` : failure);
@@ -73,7 +81,7 @@ export function ReadyTimeModal({
   const minutes = value.trim();
   return (
     <DashboardDialog
-      title="Ready-time notice"
+      title={onAccept ? `Accept order #${order.orderId}` : 'Ready-time notice'}
       onClose={onClose}
       dismissable={!sending}
       className="ready-time-modal"
@@ -148,7 +156,7 @@ export function ReadyTimeModal({
           onPress={() => void submit()}
           isDisabled={sending}
         >
-          {sending ? 'Sending…' : sendsText ? 'Send text' : 'Save ready time'}
+          {sending ? 'Sending…' : onAccept ? 'Accept' : sendsText ? 'Send text' : 'Save ready time'}
         </Button>
       </div>
     </DashboardDialog>

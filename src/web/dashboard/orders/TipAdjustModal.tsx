@@ -66,6 +66,13 @@ export function TipAdjustModal({
       flash('success', MESSAGES.UPDATED);
       onClose();
     } catch (e) {
+      // M8.18: the gateway adjusted but the update was not saved — the server says "Fail to
+      // update transaction."; M8.16 for every other failure (the gateway's refusal among them).
+      if (isApiError(e) && e.message === MESSAGES.UPDATE_TRANSACTION_FAILED) {
+        flash('error', MESSAGES.UPDATE_TRANSACTION_FAILED);
+        setError(MESSAGES.UPDATE_TRANSACTION_FAILED);
+        return;
+      }
       flash('error', MESSAGES.ADJUST_TIPS_FAILED);
       const reason = isApiError(e) ? (e.issues[0]?.message ?? e.message) : '';
       setError(

@@ -56,3 +56,36 @@ export function orderTime(iso: string, timeZone: string | undefined, withDate = 
     return new Intl.DateTimeFormat('en-US', options).format(new Date(iso));
   }
 }
+
+/** The board's name of each state (order-board.md): the status filters use the same words. */
+export const STAGE_LABELS: Record<string, string> = {
+  placed: 'New',
+  accepted: 'In progress',
+  ready: 'Ready',
+  completed: 'Done',
+  cancelled: 'Cancelled',
+  voided: 'Void',
+};
+
+export function stageLabel(order: MerchantOrderView): string {
+  return STAGE_LABELS[order.stage] ?? order.stage;
+}
+
+/** Still to be handed over: new, in progress or ready. */
+export function isOpen(order: MerchantOrderView): boolean {
+  return order.stage === 'placed' || order.stage === 'accepted' || order.stage === 'ready';
+}
+
+/** An open order past its due time (ready orders waiting for pickup are not late: done cooking). */
+export function isLate(order: MerchantOrderView, now: number): boolean {
+  if (order.stage !== 'placed' && order.stage !== 'accepted') return false;
+  return order.dueAt !== null && Date.parse(order.dueAt) < now;
+}
+
+/** "Due 12:40 PM" (with the day when it is not today's in the merchant's zone), or null. */
+export function dueText(order: MerchantOrderView, timeZone: string | undefined, now: number) {
+  if (!order.dueAt) return null;
+  const day = (ms: number) => orderTime(new Date(ms).toISOString(), timeZone).split(',')[0];
+  const at = Date.parse(order.dueAt);
+  return `Due ${orderTime(order.dueAt, timeZone, day(at) !== day(now))}`;
+}

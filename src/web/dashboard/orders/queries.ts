@@ -10,8 +10,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { MerchantOrderView, OrderListAnswer } from '../../../contract/merchant-orders.js';
+import type {
+  BoardStatus,
+  MerchantOrderView,
+  OrderListAnswer,
+} from '../../../contract/merchant-orders.js';
 import {
+  acceptMerchantOrder,
+  cancelMerchantOrder,
+  completeMerchantOrder,
+  markMerchantOrderReady,
   getDailyReport,
   getMerchantBusinessInfo,
   getMerchantOrderById,
@@ -44,11 +52,27 @@ export function rangeQuery(r: RangeChoice): RangeChoice {
   return r.range === 'custom' ? { range: 'custom', from: r.from!, to: r.to! } : { range: r.range };
 }
 
+/** The board's status filter, Now view and search (order-board.md); the range is read apart. */
+export interface BoardChoice {
+  status: BoardStatus;
+  now: boolean;
+  q: string;
+}
+export const ALL_BOARD: BoardChoice = { status: 'all', now: false, q: '' };
+
+function boardQuery(b: BoardChoice) {
+  return {
+    ...(b.status === 'all' ? {} : { status: b.status }),
+    ...(b.now ? { view: 'now' as const } : {}),
+    ...(b.q.trim() === '' ? {} : { q: b.q.trim() }),
+  };
+}
+
 export const ordersKeys = {
   all: (merchantId: string) => ['merchantOrders', merchantId] as const,
   lists: (merchantId: string) => ['merchantOrders', merchantId, 'list'] as const,
-  list: (merchantId: string, r: RangeChoice) =>
-    ['merchantOrders', merchantId, 'list', rangeQuery(r)] as const,
+  list: (merchantId: string, r: RangeChoice, b: BoardChoice = ALL_BOARD) =>
+    ['merchantOrders', merchantId, 'list', rangeQuery(r), boardQuery(b)] as const,
   order: (merchantId: string, id: string) => ['merchantOrders', merchantId, 'order', id] as const,
   transaction: (merchantId: string, id: string) =>
     ['merchantOrders', merchantId, 'transaction', id] as const,
@@ -62,9 +86,9 @@ export const ordersKeys = {
 
 type ListData = InfiniteData<OrderListAnswer, number | undefined>;
 
-export function useOrderList(merchantId: string, r: RangeChoice) {
+export function useOrderList(merchantId: string, r: RangeChoice, b: BoardChoice = ALL_BOARD) {
   return useInfiniteQuery({
-    queryKey: ordersKeys.list(merchantId, r),
+    queryKey: ordersKeys.list(merchantId, r, b),
     queryFn: ({ pageParam, signal }) =>
       call(
         listMerchantOrders,
@@ -72,6 +96,7 @@ export function useOrderList(merchantId: string, r: RangeChoice) {
           params: { merchantId },
           query: {
             ...rangeQuery(r),
+            ...boardQuery(b),
             limit: PAGE_SIZE,
             ...(pageParam === undefined ? {} : { before: pageParam }),
           },
@@ -80,8 +105,10 @@ export function useOrderList(merchantId: string, r: RangeChoice) {
       ),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled: isRangeReady(r),
+    enabled: b.now || isRangeReady(r),
     staleTime: 10_000,
+    // A new filter or search keeps the rows shown until its answer comes (no flash of empty).
+    placeholderData: (previous) => previous,
   });
 }
 
@@ -177,6 +204,48 @@ export function useUpdateOrder(merchantId: string) {
     mutationFn: ({ id, body }: { id: string; body: OrderUpdate }) =>
       call(updateMerchantOrder, { params: { merchantId, id }, body }),
     onSuccess: (order) => patchOrder(client, merchantId, order),
+  });
+}
+
+/** The order's life commands (issue 26): accept with the minutes, ready, complete, cancel. */
+export type LifeCommand = 'accept' | 'ready' | 'complete' | 'cancel';
+const LIFE_REFS = {
+  ready: markMerchantOrderReady,
+  complete: completeMerchantOrder,
+  cancel: cancelMerchantOrder,
+} as const;
+
+/**
+ * Runs a command; the answer (the order as it now is) goes into the caches and the lists are read
+ * again (the order may have left the filter shown). A refusal (409: another tablet moved the order
+ * first) reads the order again, so the detail shows the state it is in.
+ */
+export function useOrderCommand(merchantId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      command,
+      minutes,
+    }: {
+      id: string;
+      command: LifeCommand;
+      minutes?: number;
+    }) =>
+      command === 'accept'
+        ? call(acceptMerchantOrder, {
+            params: { merchantId, id },
+            body: { willBeReadyInMinutes: minutes ?? 0 },
+          })
+        : call(LIFE_REFS[command], { params: { merchantId, id } }),
+    onSuccess: (order) => {
+      patchOrder(client, merchantId, order);
+      void refreshLists(client, merchantId);
+    },
+    onError: (_e, { id }) => {
+      void client.invalidateQueries({ queryKey: ordersKeys.order(merchantId, id) });
+      void refreshLists(client, merchantId);
+    },
   });
 }
 

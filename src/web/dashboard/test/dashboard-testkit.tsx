@@ -28,6 +28,7 @@ export function orderView(over: Partial<MerchantOrderView> = {}): MerchantOrderV
     _id: `8d7f8f52-6d84-4a4c-9a59-${hex}`,
     state: 'placed',
     stage: 'placed',
+    dueAt: null,
     orderId: 100 + n,
     dailyOrderId: n,
     orderSaveDate: new Date().toISOString(),
@@ -97,6 +98,14 @@ export function listAnswer(
     totals: {
       totalSaleCents: orders.reduce((s, o) => s + o.amounts.totalCents, 0),
       orders: orders.length,
+    },
+    counts: {
+      new: orders.filter((o) => o.stage === 'placed').length,
+      in_progress: orders.filter((o) => o.stage === 'accepted').length,
+      ready: orders.filter((o) => o.stage === 'ready').length,
+      done: orders.filter((o) => o.stage === 'completed').length,
+      cancelled: orders.filter((o) => o.stage === 'cancelled' || o.stage === 'voided').length,
+      all: orders.length,
     },
     nextCursor,
   };

@@ -307,6 +307,8 @@ async function main() {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   const monthAgo = day(new Date(today.getTime() - 29 * 86_400_000));
   const month = { range: 'custom' as const, from: monthAgo, to: day(today) };
+  // The order board's default (issue 27): every status, the date range.
+  const board = { status: 'all' as const, view: 'range' as const };
 
   // 1. Plans.
   console.log('plans (EXPLAIN ANALYZE of each statement; ✓ reads only this merchant’s rows):');
@@ -315,11 +317,26 @@ async function main() {
     await database.query(`select id from merchants where merchant_id = $1`, [slug])
   ).rows[0]!.id as string;
   const cases: [string, () => Promise<unknown>][] = [
-    ['list today', () => listOrders(ctx, slug, { range: 'today', limit: 50 })],
-    ['list month', () => listOrders(ctx, slug, { ...month, limit: 50 })],
+    ['list today', () => listOrders(ctx, slug, { ...board, range: 'today', limit: 50 })],
+    ['list month', () => listOrders(ctx, slug, { ...board, ...month, limit: 50 })],
     [
       'list year, deep page',
-      () => listOrders(ctx, slug, { range: 'year', limit: 50, before: Math.ceil(latest / 2) }),
+      () =>
+        listOrders(ctx, slug, {
+          ...board,
+          range: 'year',
+          limit: 50,
+          before: Math.ceil(latest / 2),
+        }),
+    ],
+    [
+      'board: Now view (open orders, any day)',
+      () => listOrders(ctx, slug, { ...board, view: 'now', range: 'today', limit: 50 }),
+    ],
+    [
+      'board: month, Done, search by name',
+      () =>
+        listOrders(ctx, slug, { ...month, status: 'done', view: 'range', q: 'Smith', limit: 50 }),
     ],
     [
       'search month (cash, not voided)',

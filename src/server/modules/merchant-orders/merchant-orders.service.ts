@@ -449,4 +449,3 @@ async function queueAcceptText(
   });
   return sent.queued;
 }
-

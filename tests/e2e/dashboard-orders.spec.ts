@@ -68,6 +68,8 @@ const bellSound = (page: Page) =>
 
 interface PrintScope {
   print: () => void;
+  dispatchEvent(e: unknown): boolean;
+  Event: new (type: string) => unknown;
   printed: string[];
   document: {
     querySelector(s: string): { textContent: string | null } | null;
@@ -116,6 +118,8 @@ test('a new order rings the bell, is read, printed and gets its ready time', asy
       w.printed.push(
         w.document.body.classList.contains('printing-ticket') ? (ticket?.textContent ?? '') : '',
       );
+      // The dialog closes: the page counts the ticket printed on this event (issue 29).
+      w.dispatchEvent(new w.Event('afterprint'));
     };
   });
   await signIn(page);

@@ -32,7 +32,25 @@ export async function newBoardDiner(
 let itemCache: { _id: string; size: { _id: string }[] } | null = null;
 
 /** Places a cash pickup order of one simple item for `name`; returns its _id. */
-export async function placeCashOrder(d: BoardDiner, name: string): Promise<string> {
+export function placeCashOrder(d: BoardDiner, name: string): Promise<string> {
+  return placePickupOrder(d, name, 'cash');
+}
+
+/** The demo gateway's approved test card (the sandbox provider of `npm start` and the journeys). */
+const TEST_CARD = {
+  cardNumber: '4111 1111 1111 1111',
+  cvv: '123',
+  expiry: '12/30',
+  billingStreet: '1 Main St',
+  billingZip: '10013',
+};
+
+/** Places a pickup order of one simple item for `name`, paid in cash or by card; its _id. */
+export async function placePickupOrder(
+  d: BoardDiner,
+  name: string,
+  pay: 'cash' | 'card',
+): Promise<string> {
   if (!itemCache) {
     const items = (await (await d.api.get('/api/items7/merchantId/demo/items')).json()) as {
       _id: string;
@@ -69,7 +87,9 @@ export async function placeCashOrder(d: BoardDiner, name: string): Promise<strin
         idempotencyKey: randomUUID(),
         checkout: {
           orderMethod: 'pickup',
-          paymentMethod: 'cash',
+          ...(pay === 'cash'
+            ? { paymentMethod: 'cash' }
+            : { paymentMethod: 'creditcard', card: TEST_CARD }),
           tip: { kind: 'percent', ratePpm: 0 },
           time: { kind: 'asap' },
           customerName: name,

@@ -224,6 +224,11 @@ export const orders = pgTable(
     // The merchant's data export reads its orders a page at a time in creation order (keyset on
     // created_at, id): without this it read every merchant's orders for each page (bench/scale).
     index('orders_merchant_created').on(t.merchantId, t.createdAt, t.id),
+    // The board's Now view (issue 27): one merchant's open orders whatever day; without it the
+    // planner took orders_awaiting and read every merchant's open orders (bench/scale).
+    index('orders_merchant_open')
+      .on(t.merchantId, t.orderNumber)
+      .where(sql`${t.state} in ('placed', 'accepted', 'ready')`),
     index('orders_customer').on(t.customerId, t.placedAt),
     index('orders_awaiting').on(t.state, t.createdAt),
     index('orders_payment_status').on(t.paymentStatus, t.businessDate),

@@ -48,10 +48,15 @@ export function lifeCommandsOf(order: MerchantOrderView): LifeCommand[] {
   }
 }
 
-/** A shortcut pressed on the board (OrdersPane): `n` tells two presses of one key apart. */
+/**
+ * A shortcut pressed on the board (OrdersPane): `n` tells two presses of one key apart, and
+ * `orderId` is the order selected when it was pressed — it applies only once that order's detail
+ * shows (a key pressed right after a click must not reach the order still on screen).
+ */
 export interface ShortcutRequest {
   command: 'accept' | 'ready' | 'complete';
   n: number;
+  orderId: string;
 }
 
 export function OrderActions({
@@ -61,6 +66,7 @@ export function OrderActions({
   timeZone,
   textsOn,
   shortcut,
+  onShortcutDone,
   now = () => Date.now(),
 }: {
   merchantId: string;
@@ -69,6 +75,8 @@ export function OrderActions({
   timeZone: string | undefined;
   textsOn: boolean;
   shortcut?: ShortcutRequest | null;
+  /** The shortcut was taken (or dropped): the pane forgets it, so a remount never repeats it. */
+  onShortcutDone?: () => void;
   now?: () => number;
 }) {
   const flash = useFlash();
@@ -102,30 +110,37 @@ export function OrderActions({
   };
 
   useEffect(() => {
-    if (!shortcut || open !== null || life.isPending) return;
+    if (!shortcut || shortcut.orderId !== order._id) return;
+    onShortcutDone?.();
+    if (open !== null || life.isPending) return;
     if (!allowed.includes(shortcut.command)) {
       setNotice(`Order #${order.orderId} cannot be marked ${shortcut.command} now.`);
       return;
     }
     if (shortcut.command === 'accept') setOpen('accept');
     else void run(shortcut.command).catch(() => undefined);
-  }, [shortcut]);
+  }, [shortcut, order._id]);
 
-  // The ticket is in the page only while the browser's print runs (print() returns once the
-  // print dialog is closed); then the order is marked printed.
+  // The ticket is in the page only while the browser's print runs. The order counts as printed
+  // when the print dialog closes (`afterprint`, issue 29), not when print() is merely called.
   useEffect(() => {
     if (!printing) return;
-    document.body.classList.add('printing-ticket');
-    try {
-      window.print();
-    } finally {
+    const done = () => {
+      window.removeEventListener('afterprint', done);
       document.body.classList.remove('printing-ticket');
       setPrinting(false);
-    }
-    update.mutate(
-      { id: order._id, body: { hasPrintedToKitchen: true } },
-      { onError: () => flash('error', MESSAGES.UPDATE_ORDER_FAILED) },
-    );
+      update.mutate(
+        { id: order._id, body: { hasPrintedToKitchen: true } },
+        { onError: () => flash('error', MESSAGES.UPDATE_ORDER_FAILED) },
+      );
+    };
+    window.addEventListener('afterprint', done);
+    document.body.classList.add('printing-ticket');
+    window.print();
+    return () => {
+      window.removeEventListener('afterprint', done);
+      document.body.classList.remove('printing-ticket');
+    };
   }, [printing]);
 
   const voided = isVoided(order);

@@ -11,6 +11,7 @@ import {
   stageLabel,
   cardText,
   isUnpaid,
+  paymentStatusText,
   isVoided,
   methodLabel,
   orderTime,
@@ -47,6 +48,7 @@ export function OrderDetail({
   const a = order.amounts;
   const voided = isVoided(order);
   const unpaid = !voided && isUnpaid(order);
+  const payment = paymentStatusText(order);
   const money: [string, number, boolean][] = [
     ['Subtotal', a.subtotalCents, true],
     ['Discount', -a.discountCents, a.discountCents !== 0],
@@ -73,7 +75,10 @@ export function OrderDetail({
           {late ? <span className="dash-mark dash-mark--late">Late</span> : null}
           {voided ? <span className="dash-mark dash-mark--void">VOID</span> : null}
           {unpaid ? <span className="dash-mark dash-mark--unpaid">Unpaid</span> : null}
-          {!voided && !unpaid ? <span className="dash-mark dash-mark--paid">Paid</span> : null}
+          {payment === 'Paid' ? <span className="dash-mark dash-mark--paid">Paid</span> : null}
+          {payment === 'Released' || payment === 'To check' ? (
+            <span className="dash-mark">{payment}</span>
+          ) : null}
           {order.hasPrintedToKitchen ? <span className="dash-mark">Printed</span> : null}
           {order.hasSentOrderTimeSMS ? <span className="dash-mark">Text sent</span> : null}
         </div>
@@ -151,7 +156,7 @@ export function OrderDetail({
             <dl>
               <Row label="Method">{paymentText(order)}</Row>
               {cardText(order) ? <Row label="Card">{cardText(order)}</Row> : null}
-              <Row label="Status">{voided ? 'Void' : unpaid ? 'Unpaid' : 'Paid'}</Row>
+              <Row label="Status">{payment}</Row>
               {order.promoCode ? <Row label="Promo code">{order.promoCode}</Row> : null}
             </dl>
           </section>

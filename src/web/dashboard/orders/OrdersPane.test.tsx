@@ -239,7 +239,7 @@ describe('the actions', () => {
     return detail;
   };
 
-  it('prints the kitchen ticket, then marks the order printed (T4.56)', async () => {
+  it('prints the kitchen ticket, then marks the order printed once the dialog closes (T4.56)', async () => {
     orders[0]!.hasBeenRead = true;
     let ticket = '';
     browser.print.mockImplementation(() => {
@@ -252,6 +252,9 @@ describe('the actions', () => {
     expect(ticket).toContain(`Order #${orders[0]!.orderId}`);
     expect(ticket).toContain('Kung Pao Chicken');
     expect(ticket).not.toContain('$');
+    // Printed when the print dialog closes (afterprint), not when print() is called.
+    expect(calls.find((c) => c.method === 'PUT')).toBeUndefined();
+    fireEvent(window, new Event('afterprint'));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ hasPrintedToKitchen: true }),
     );

@@ -133,9 +133,10 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
         return;
       }
       const command = ({ a: 'accept', r: 'ready', c: 'complete' } as const)[key as 'a' | 'r' | 'c'];
-      if (command && new URLSearchParams(window.location.search).get('order')) {
+      const orderId = new URLSearchParams(window.location.search).get('order');
+      if (command && orderId) {
         e.preventDefault();
-        setShortcut((s) => ({ command, n: (s?.n ?? 0) + 1 }));
+        setShortcut((s) => ({ command, n: (s?.n ?? 0) + 1, orderId }));
       }
     };
     document.addEventListener('keydown', onKey);
@@ -221,6 +222,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
                 timeZone={timeZone}
                 textsOn={settings.data?.enableOrderTimeConfirmSms ?? false}
                 shortcut={shortcut}
+                onShortcutDone={() => setShortcut(null)}
               />
             }
           />

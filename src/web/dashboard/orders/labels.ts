@@ -35,6 +35,20 @@ export function isVoided(order: MerchantOrderView): boolean {
   return order.hasVoid || order.state === 'voided';
 }
 
+/**
+ * The payment's word on the detail. A cancelled card order's money is released by payments
+ * (order-life.md "What cancel does"): "Released" once voided or refunded, "To check" when the
+ * gateway could not be told and the merchant checks it in the portal.
+ */
+export function paymentStatusText(order: MerchantOrderView): string {
+  if (isVoided(order)) return 'Void';
+  if (order.state === 'cancelled' && order.paymentMethod !== 'cash') {
+    if (order.paymentStatus === 'voided') return 'Released';
+    if (order.paymentStatus === 'unknown') return 'To check';
+  }
+  return isUnpaid(order) ? 'Unpaid' : 'Paid';
+}
+
 /** "VISA •••• 1111". */
 export function cardText(order: MerchantOrderView): string | null {
   if (!order.card) return null;

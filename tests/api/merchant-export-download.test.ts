@@ -62,7 +62,9 @@ describe('GET /api/merchantExports/merchantId/:merchantId/…', () => {
     expect(store.statusCode, store.body).toBe(200);
     expect(store.headers['content-type']).toMatch(/^application\/json/);
     expect(store.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="forkful-${m.merchantId}-store-\\d{4}-\\d\\d-\\d\\d\\.json"$`),
+      new RegExp(
+        `^attachment; filename="forkful-${m.merchantId}-store-\\d{4}-\\d\\d-\\d\\d\\.json"$`,
+      ),
     );
     expect(store.headers['cache-control']).toBe('no-store');
     const storeJson = store.json();

@@ -20,7 +20,8 @@ for (const width of [1280, 390]) {
     await signInToDashboard(page);
     await page.goto('/merchant/merchantId/demo?pane=store&section=data-export');
     const section = page.getByRole('region', { name: 'Download my data', exact: true });
-    await expect(section).toBeInViewport();
+    // The address's section is brought into view (the last one: as far as the page scrolls).
+    await expect(section.getByRole('link', { name: 'Orders (JSON lines)' })).toBeInViewport();
     await page.screenshot({ path: info.outputPath(`data-export-${width}.png`) });
 
     const store = await download(page, 'Settings and menu (JSON)');

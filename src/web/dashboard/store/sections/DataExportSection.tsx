@@ -19,8 +19,8 @@ export function DataExportSection({ merchantId }: { merchantId: string }) {
         <h2 id={headingId}>Download my data</h2>
       </div>
       <p className="store-export__note">
-        Your store’s settings, menu and every order, as files you keep. Payment credentials and
-        your password are never included.
+        Your store’s settings, menu and every order, as files you keep. Payment credentials and your
+        password are never included.
       </p>
       <ul className="store-export__links">
         <li>

@@ -39,3 +39,4 @@ export * from './payment-gateway.js';
 export * from './provider-routes.js';
 export * from './provider-routes-tsys2.js';
 export * from './phone-orders.js';
+export * from './merchant-export.js';

@@ -14,6 +14,7 @@ import type * as hostedPayments from './hosted-payments.js';
 import type * as menu from './menu.js';
 import type * as menuWrites from './menu-writes.js';
 import type * as menuStructure from './menu-structure.js';
+import type * as merchantExport from './merchant-export.js';
 import type * as merchantOrders from './merchant-orders.js';
 import type * as merchantReports from './merchant-reports.js';
 import type * as merchants from './merchants.js';
@@ -201,6 +202,21 @@ export const streamMerchantOrders: RouteRef<typeof merchantOrders.streamMerchant
   method: 'GET',
   path: '/api/orders7/merchantId/:merchantId/orders/stream',
 };
+
+// merchant export
+export const exportMerchantStore: RouteRef<typeof merchantExport.exportMerchantStore> = {
+  method: 'GET',
+  path: '/api/merchantExports/merchantId/:merchantId/store.json',
+};
+export const exportMerchantOrdersCsv: RouteRef<typeof merchantExport.exportMerchantOrdersCsv> = {
+  method: 'GET',
+  path: '/api/merchantExports/merchantId/:merchantId/orders.csv',
+};
+export const exportMerchantOrdersJsonl: RouteRef<typeof merchantExport.exportMerchantOrdersJsonl> =
+  {
+    method: 'GET',
+    path: '/api/merchantExports/merchantId/:merchantId/orders.jsonl',
+  };
 
 // merchant reports
 export const getDailyReport: RouteRef<typeof merchantReports.getDailyReport> = {

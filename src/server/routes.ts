@@ -32,6 +32,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.j
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { paymentGatewayRoutes } from './modules/payments/payment-gateway.routes.js';
 import { merchantOrderRoutes } from './modules/merchant-orders/merchant-orders.routes.js';
+import { merchantExportRoutes } from './modules/merchant-export/merchant-export.routes.js';
 import { merchantReportRoutes } from './modules/merchant-reports/merchant-reports.routes.js';
 import { orderStreamRoutes } from './modules/order-events/order-stream.routes.js';
 import { testControlRoutes } from './modules/test-controls/test-controls.routes.js';
@@ -57,6 +58,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(paymentGatewayRoutes(ctx));
   await app.register(merchantOrderRoutes(ctx));
   await app.register(merchantReportRoutes(ctx));
+  await app.register(merchantExportRoutes(ctx));
   await app.register(orderStreamRoutes(ctx));
   await app.register(dinerRoutes(ctx));
   await app.register(cartRoutes(ctx));

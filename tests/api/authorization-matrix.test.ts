@@ -156,6 +156,16 @@ describe('authorization matrix', () => {
     }
   });
 
+  // The merchant's data export (issue 31): diners' names and addresses, the merchant's own only.
+  it('holds the data-export downloads as merchant routes', () => {
+    const exports = t.routes.filter((r) => r.url.startsWith('/api/merchantExports/'));
+    expect(exports.map((r) => `${r.method} ${r.url} ${r.access}`).sort()).toEqual(
+      ['orders.csv', 'orders.jsonl', 'store.json'].map(
+        (f) => `GET /api/merchantExports/merchantId/:merchantId/${f} merchant`,
+      ),
+    );
+  });
+
   it('lets only the merchant itself through a merchant route', async () => {
     for (const route of t.routes.filter((r) => r.access === 'merchant')) {
       const label = `${route.method} ${route.url}`;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import {
   csvField,
+  ExportAbortedError,
   exportMerchantOrders,
   merchantMenuExport,
   merchantSettingsExport,
@@ -91,6 +92,23 @@ describe('merchant data export', () => {
       .map((l) => (JSON.parse(l) as { id: string }).id);
     expect(count).toBe(5);
     expect(ids).toEqual(placed);
+  });
+
+  it('stops reading when the reader went away (a cancelled download)', async () => {
+    const m = await createMerchant(t.ctx.db);
+    for (let i = 0; i < 3; i++) await placeTestOrder(t.ctx, m.merchantId);
+    let lines = 0;
+    const csv = new Writable({
+      write(_chunk, _enc, done) {
+        lines++;
+        done();
+        if (lines === 2) this.destroy(); // the header and one order, then the browser leaves
+      },
+    });
+    await expect(exportMerchantOrders(t.ctx, m.merchantId, { csv }, 1)).rejects.toBeInstanceOf(
+      ExportAbortedError,
+    );
+    expect(lines).toBe(2);
   });
 
   it('neutralises what a spreadsheet would run', () => {

@@ -1,6 +1,7 @@
 // The merchant-export module's public file (docs/decisions/module-boundaries.md).
 export {
   csvField,
+  ExportAbortedError,
   exportMerchantOrders,
   merchantMenuExport,
   merchantSettingsExport,

@@ -1,7 +1,6 @@
 // A merchant's data export (issue 31): its menu and settings as the API shows them, and its
 // orders as JSON lines and CSV, written as they are read. The settings are the dashboard's own
 // view (no password hash; payment credentials are never part of it, only whether they are set).
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { AppContext } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
@@ -20,8 +19,28 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+/** Thrown when the reader went away (the download was cancelled): the export stops reading. */
+export class ExportAbortedError extends Error {
+  constructor() {
+    super('The export was cancelled');
+  }
+}
+
+/** Writes, waiting while the reader is behind; a closed stream ends the export. */
+async function write(out: Writable | undefined, text: string): Promise<void> {
+  if (!out) return;
+  if (out.destroyed || out.writableEnded) throw new ExportAbortedError();
+  if (out.write(text)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  if (out.destroyed) throw new ExportAbortedError();
 }
 
 export async function merchantSettingsExport(ctx: AppContext, merchantId: string) {
@@ -36,11 +55,15 @@ export async function merchantMenuExport(ctx: AppContext, merchantId: string) {
   };
 }
 
-/** Streams every order of the merchant to `json` (one object a line) and `csv`; returns the count. */
+/**
+ * Streams every order of the merchant to `json` (one object a line) and/or `csv`; returns the
+ * count. Neither stream is ended here. A destroyed stream (a cancelled download) stops the read
+ * with ExportAbortedError.
+ */
 export async function exportMerchantOrders(
   ctx: AppContext,
   merchantId: string,
-  out: { json: Writable; csv: Writable },
+  out: { json?: Writable; csv?: Writable },
   /** Orders read at a time (tests make pages small). */
   pageSize = PAGE,
 ): Promise<number> {
@@ -53,8 +76,8 @@ export async function exportMerchantOrders(
   for (;;) {
     const rows = await exportOrdersPage(ctx.db, merchant.id, after, pageSize);
     for (const row of rows) {
-      await write(out.json, `${JSON.stringify(row)}\n`);
-      await write(out.csv, `${columns.map((c) => csvField(row[c])).join(',')}\r\n`);
+      if (out.json) await write(out.json, `${JSON.stringify(row)}\n`);
+      if (out.csv) await write(out.csv, `${columns.map((c) => csvField(row[c])).join(',')}\r\n`);
     }
     count += rows.length;
     if (rows.length < pageSize) return count;

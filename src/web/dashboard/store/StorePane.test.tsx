@@ -217,6 +217,19 @@ describe('the Store pane', () => {
     }
   });
 
+  // Issue 31: the merchant's own export as plain download links (the browser's own download).
+  it('offers the data export as download links to the merchant’s own files', async () => {
+    await openStore();
+    const links = within(section('Download my data')).getAllByRole('link');
+    expect(
+      links.map((a) => [a.textContent, a.getAttribute('href'), a.hasAttribute('download')]),
+    ).toEqual([
+      ['Settings and menu (JSON)', '/api/merchantExports/merchantId/demo/store.json', true],
+      ['Orders (CSV)', '/api/merchantExports/merchantId/demo/orders.csv', true],
+      ['Orders (JSON lines)', '/api/merchantExports/merchantId/demo/orders.jsonl', true],
+    ]);
+  });
+
   it('changes the password only with the current one (S2.105)', async () => {
     await openStore();
     const info = section('Business info');

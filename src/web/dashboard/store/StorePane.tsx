@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { StatusPanel } from '../../components/StatusPanel.js';
 import { generateTransitKey, type MerchantSettings, useMerchantSettings } from './queries.js';
 import { BusinessInfoSection } from './sections/BusinessInfoSection.js';
+import { DataExportSection } from './sections/DataExportSection.js';
 import { CategoryHoursSection, CategoryPromoSection } from './sections/CategorySections.js';
 import { BusinessHoursSection, DeliveryHoursSection } from './sections/HoursSections.js';
 import { NoticesSection } from './sections/NoticesSection.js';
@@ -99,6 +100,11 @@ export const STORE_SECTIONS: readonly SectionEntry[] = [
     render: (s) => <CustomerInfoSection settings={s} />,
   },
   { id: 'tables', label: 'Dine-in tables', render: (s) => <TablesSection settings={s} /> },
+  {
+    id: 'data-export',
+    label: 'Download my data',
+    render: (_s, m) => <DataExportSection merchantId={m} />,
+  },
 ];
 
 const anchorId = (id: string) => `store-section-${id}`;

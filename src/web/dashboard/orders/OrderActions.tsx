@@ -110,16 +110,17 @@ export function OrderActions({
   };
 
   useEffect(() => {
-    if (!shortcut || shortcut.orderId !== order._id) return;
+    // Held while the order's detail is not yet the one it was pressed on, or a command still runs:
+    // a key pressed as the last one finishes applies after it, not never.
+    if (!shortcut || shortcut.orderId !== order._id || open !== null || life.isPending) return;
     onShortcutDone?.();
-    if (open !== null || life.isPending) return;
     if (!allowed.includes(shortcut.command)) {
       setNotice(`Order #${order.orderId} cannot be marked ${shortcut.command} now.`);
       return;
     }
     if (shortcut.command === 'accept') setOpen('accept');
     else void run(shortcut.command).catch(() => undefined);
-  }, [shortcut, order._id]);
+  }, [shortcut, order._id, open, life.isPending]);
 
   // The ticket is in the page only while the browser's print runs. The order counts as printed
   // when the print dialog closes (`afterprint`, issue 29), not when print() is merely called.

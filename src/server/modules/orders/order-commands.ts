@@ -366,12 +366,21 @@ export async function recordRelease(
   order: Pick<OrderRow, 'id' | 'merchantId'>,
   paymentStatus: Extract<PaymentStatus, 'voided' | 'unknown' | 'authorized' | 'captured'>,
 ): Promise<OrderRow | undefined> {
+  // Locked first: of two records of one release (a cancel's and the merchant's void that raced
+  // it) the second reads what the first wrote, and a release already recorded as made (voided)
+  // is not turned back into "to check" by a caller that only saw the ledger's row in progress.
+  await lockOrder(tx, order.id);
   const done = await tryOrderCommand(
     ctx,
     tx,
     'recordRelease',
     { merchantUuid: order.merchantId, orderId: order.id },
-    { set: () => ({ paymentStatus }) },
+    {
+      set: (o) => ({
+        paymentStatus:
+          o.paymentStatus === 'voided' && paymentStatus === 'unknown' ? 'voided' : paymentStatus,
+      }),
+    },
   );
   return done?.after;
 }

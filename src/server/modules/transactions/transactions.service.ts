@@ -24,6 +24,7 @@ import {
   claimOrderForAction,
   findOrder,
   recordOrderVoid,
+  recordRelease,
   recordTipAdjusted,
   releaseOrderClaim,
 } from '../orders/index.js';
@@ -257,8 +258,10 @@ export async function voidTransaction(
   const now = ctx.clock.now();
   const voided = await ctx.db.transaction(async (tx) => {
     // The void command (order-life.md), on the day of sale as decided before the gateway call.
+    // A cancel that won the state meanwhile: this void released its money (recordRelease).
     const row =
       (await recordOrderVoid(ctx, tx, { merchantUuid: merchant.id, orderId: order.id }))?.after ??
+      (await recordRelease(ctx, tx, order, 'voided')) ??
       order;
     await releaseOrderClaim(tx, order.id, 'void');
     await insertAudit(

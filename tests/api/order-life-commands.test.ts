@@ -243,4 +243,85 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
       await database.close();
     }
   });
+
+  it('card orders: of a tip adjustment, a cancel and a void at once, the order records what won (issue 26 item 3)', async () => {
+    const url = await testDatabaseUrl();
+    const database: Database = await openDatabase({
+      kind: 'pg',
+      url: url!,
+      log: pino({ level: 'silent' }),
+      poolMax: 5,
+    });
+    const other = await buildApp({
+      config: testConfig(env),
+      database,
+      logger: pino({ level: 'silent' }),
+      serveWeb: false,
+    });
+    const tx = (transactionId: string) =>
+      `/api/transactions/merchantId/${m.merchantId}/transactionId/${transactionId}`;
+    try {
+      for (let round = 0; round < 6; round += 1) {
+        const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-tips');
+        const id = placed.orderId;
+        const before = (await t.ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+        const steps: [string, (app: App) => ReturnType<typeof call>][] = [
+          [
+            'tips',
+            (app) =>
+              app.app.inject({
+                method: 'PUT',
+                url: tx(placed.transactionId!),
+                headers: { cookie: m.cookie },
+                payload: { adjustedTips: '3' },
+              }),
+          ],
+          ['cancel', (app) => call(app, id, 'cancel')],
+          [
+            'void',
+            (app) =>
+              app.app.inject({
+                method: 'PUT',
+                url: `${tx(placed.transactionId!)}/void`,
+                headers: { cookie: m.cookie },
+              }),
+          ],
+        ];
+        const answers = await Promise.all(
+          steps.map(([, run], i) => run((i + round) % 2 ? other : t)),
+        );
+        for (const a of answers) expect([200, 409, 503]).toContain(a.statusCode);
+        const order = (await t.ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+        const voids = await t.ctx.db
+          .select()
+          .from(paymentTransactions)
+          .where(
+            and(
+              eq(paymentTransactions.orderId, id),
+              eq(paymentTransactions.operation, 'void'),
+              eq(paymentTransactions.status, 'approved'),
+            ),
+          );
+        expect(voids.length).toBeLessThanOrEqual(1);
+        if (order.state === 'cancelled' || order.state === 'voided') {
+          expect(voids).toHaveLength(1);
+          expect(order.paymentStatus).toBe('voided');
+        } else {
+          expect(voids).toHaveLength(0);
+          expect(order.state).toBe('placed');
+        }
+        // The tip command wrote the order only when the tip adjustment answered 200, and then
+        // with the new tips and a total moved by exactly the tip's change.
+        if (order.tipsCents !== before.tipsCents) {
+          expect(answers[0]!.statusCode).toBe(200);
+          expect(order.tipsCents).toBe(300);
+          expect(order.totalCents).toBe(before.totalCents - before.tipsCents + 300);
+        }
+        if (answers[0]!.statusCode !== 200) expect(order.tipsCents).toBe(before.tipsCents);
+      }
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
+  });
 });

@@ -59,13 +59,13 @@ describe('the order life table (issue 26)', () => {
     );
   });
 
-  it('leaves no end state and moves no money there (only the read/printed flags still change)', () => {
+  it('leaves no end state and moves no money there (flags and the release record still change)', () => {
     fc.assert(
       fc.property(command, facts, fc.constantFrom(...END_STATES), (c, f, end) => {
         const d = decide(c, { ...f, state: end });
         if (d.ok) {
           expect(d).toEqual({ ok: true, to: end, money: 'none' });
-          expect(['markRead', 'markPrinted']).toContain(c);
+          expect(['markRead', 'markPrinted', 'recordRelease']).toContain(c);
         }
       }),
     );
@@ -97,7 +97,7 @@ describe('the order life table (issue 26)', () => {
         );
         if (firstPlaced >= 0) expect(done[firstPlaced]!.command).toBe('place');
         for (const t of done) {
-          if (t.command === 'void' || t.command === 'adjustTip')
+          if (t.command === 'void' || t.command === 'adjustTip' || t.command === 'capture')
             expect(r.paymentMethod).toBe('creditcard');
         }
       }),
@@ -111,6 +111,35 @@ describe('the order life table (issue 26)', () => {
     expect(
       decide('adjustTip', { state: 'completed', paymentMethod: 'creditcard', sameDay: true }),
     ).toEqual({ ok: true, to: 'completed', money: 'adjustTip' });
+  });
+
+  it('captures only a placed card order, and records a release only after a fail or a cancel', () => {
+    fc.assert(
+      fc.property(run, (r) => {
+        const { done } = play(r);
+        for (const [i, t] of done.entries()) {
+          if (t.command === 'capture') {
+            expect(PLACED_STATES as readonly string[]).toContain(t.from);
+            expect(t).toMatchObject({ to: t.from, money: 'capture' });
+          }
+          if (t.command === 'recordRelease') {
+            expect(t.money).toBe('none');
+            const ended = done
+              .slice(0, i)
+              .some((u) => u.command === 'fail' || u.command === 'cancel');
+            expect(ended).toBe(true);
+          }
+        }
+      }),
+    );
+    expect(decide('capture', { state: 'placed', paymentMethod: 'cash', sameDay: true })).toEqual({
+      ok: false,
+      why: 'not_card',
+      state: 'placed',
+    });
+    expect(
+      decide('capture', { state: 'cancelled', paymentMethod: 'creditcard', sameDay: true }),
+    ).toEqual({ ok: false, why: 'state', state: 'cancelled' });
   });
 
   it('lets accept vs cancel vs void on one placed order leave one end: the first wins', () => {

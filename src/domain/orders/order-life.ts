@@ -42,8 +42,9 @@ export const NUMBERED_STATES = [
  * makes the gateway call (keyed, recorded in its ledger); `none` is no gateway call at all.
  * `authorise` is the charge made while the order awaits payment, whose outcome `place` records.
  * `release` is the cancel's money step, chosen per provider (order-life.md "What cancel does").
+ * `capture` takes an authorised charge (end-of-day sweep, the provider path's capture).
  */
-export type MoneyMove = 'none' | 'release' | 'void' | 'adjustTip';
+export type MoneyMove = 'none' | 'release' | 'void' | 'adjustTip' | 'capture';
 
 export interface CommandRule {
   /** The states the command is allowed in. */
@@ -86,6 +87,21 @@ export const ORDER_COMMANDS = {
     sameDayOnly: true,
     cardOnly: true,
   },
+  /**
+   * The authorised charge of a placed order is taken (the end-of-day capture, the provider path's
+   * capture): payment status captured. Once per order: payments' ledger key `capture:<order>`.
+   */
+  capture: {
+    from: [...PLACED_STATES],
+    to: 'same',
+    money: 'capture',
+    cardOnly: true,
+  },
+  /**
+   * What became of the money a fail or a cancel let go (payment status voided, or unknown for the
+   * merchant to check): the record of the release those commands asked for, no money of its own.
+   */
+  recordRelease: { from: ['failed', 'cancelled'], to: 'same', money: 'none' },
   /** The dashboard's flags and ready minutes: no state change, no money. */
   markRead: { from: [...NUMBERED_STATES], to: 'same', money: 'none' },
   markPrinted: { from: [...NUMBERED_STATES], to: 'same', money: 'none' },

@@ -13,7 +13,6 @@ export {
   orderEventsAfter,
   recordOrderEvent,
   releaseOrderClaim,
-  updateOrder,
 } from './order-records.service.js';
 export {
   type OrderDraft,
@@ -25,7 +24,6 @@ export {
   checkDraft,
   createAwaitingOrder,
   failOrder,
-  markOrderVoided,
   orderRowFrom,
   placeOrder,
 } from './orders.service.js';
@@ -34,6 +32,7 @@ export {
   type CommandDone,
   type DashboardFields,
   type OrderTarget,
+  type SystemTarget,
   acceptOrder,
   cancelOrder,
   completeOrder,
@@ -41,6 +40,10 @@ export {
   markPrintedToKitchen,
   orderStateConflict,
   recordCancelRelease,
+  recordCapture,
+  recordOrderVoid,
+  recordRelease,
+  recordTipAdjusted,
   settlePaymentCheck,
   updateDashboardFields,
 } from './order-commands.js';

@@ -10,6 +10,7 @@ import {
   type MoneyMove,
   type OrderCommand,
   decide,
+  isNumbered,
   stateRefusal,
 } from '../../../domain/orders/order-life.js';
 import type { AppContext } from '../../app-context.js';
@@ -19,6 +20,7 @@ import { type AuditActor, auditEntry, insertAudit } from '../audit/index.js';
 import {
   type NewOrderRow,
   type OrderRow,
+  type PaymentStatus,
   findMerchantOrderRow,
   lockOrder,
   notifyOrderState,
@@ -33,6 +35,9 @@ export interface OrderTarget {
   timeZone: string;
   orderId: string;
 }
+
+/** A system command's order (no day-of-sale rule to check, so no time zone needed). */
+export type SystemTarget = Omit<OrderTarget, 'timeZone'> & { timeZone?: string };
 
 export interface CommandDone {
   before: OrderRow;
@@ -66,6 +71,12 @@ interface RunOptions {
   /** The merchant who acted: an audit row is written with `audit`'s action and detail. */
   actor?: AuditActor;
   audit?: (order: OrderRow) => { action: string; detail: Record<string, unknown> };
+  /**
+   * The day-of-sale rule as the caller decided it before the money moved: a record of a gateway
+   * call already made (void, tip adjustment) is not refused because midnight passed meanwhile.
+   * By default it is the order's placing day in the target's time zone (false without one).
+   */
+  sameDay?: boolean;
 }
 
 /** Decides, writes (conditionally), records the event and the audit row of one command. */
@@ -73,17 +84,47 @@ export async function runOrderCommand(
   ctx: AppContext,
   tx: Tx,
   command: OrderCommand,
-  target: OrderTarget,
+  target: OrderTarget | SystemTarget,
   opts: RunOptions = {},
 ): Promise<CommandDone> {
+  const run = await decideAndWrite(ctx, tx, command, target, opts);
+  if ('refusal' in run) throw run.refusal;
+  return run;
+}
+
+/**
+ * The record of money a gateway call has already moved (its ledger row holds the call): the
+ * command as runOrderCommand runs it, but a refusal or a lost race answers undefined instead of a
+ * 409 — the caller keeps its answer, the order keeps the state the winner left it in.
+ */
+export async function tryOrderCommand(
+  ctx: AppContext,
+  tx: Tx,
+  command: OrderCommand,
+  target: OrderTarget | SystemTarget,
+  opts: RunOptions = {},
+): Promise<CommandDone | undefined> {
+  const run = await decideAndWrite(ctx, tx, command, target, opts);
+  return 'refusal' in run ? undefined : run;
+}
+
+async function decideAndWrite(
+  ctx: AppContext,
+  tx: Tx,
+  command: OrderCommand,
+  target: OrderTarget | SystemTarget,
+  opts: RunOptions,
+): Promise<CommandDone | { refusal: AppError }> {
   const now = ctx.clock.now();
   const order = await findMerchantOrderRow(tx, target.merchantUuid, target.orderId);
   if (!order) throw notFound('Order');
   const sameDay =
-    order.placedAt !== null &&
-    isSameLocalDay(order.placedAt.getTime(), now.getTime(), target.timeZone);
+    opts.sameDay ??
+    (order.placedAt !== null &&
+      target.timeZone !== undefined &&
+      isSameLocalDay(order.placedAt.getTime(), now.getTime(), target.timeZone));
   const d = decide(command, { state: order.state, paymentMethod: order.paymentMethod, sameDay });
-  if (!d.ok) throw refusalOf(command, d.why, d.state);
+  if (!d.ok) return { refusal: refusalOf(command, d.why, d.state) };
   const after = await updateOrderIfIn(tx, order.merchantId, order.id, [order.state], {
     ...opts.set?.(order),
     state: d.to,
@@ -91,9 +132,16 @@ export async function runOrderCommand(
   });
   if (!after) {
     const current = await findMerchantOrderRow(tx, target.merchantUuid, target.orderId);
-    throw orderStateConflict(command, current?.state ?? order.state);
+    return { refusal: orderStateConflict(command, current?.state ?? order.state) };
   }
-  await recordOrderEvent(tx, order.merchantId, order.id, d.to === 'voided' ? 'voided' : 'updated');
+  // An order never placed (failed) is on no merchant's board and no diner's live page: no event.
+  if (isNumbered(d.to))
+    await recordOrderEvent(
+      tx,
+      order.merchantId,
+      order.id,
+      d.to === 'voided' ? 'voided' : 'updated',
+    );
   if (d.to !== order.state) await notifyOrderState(tx, order.merchantId, order.id, d.to);
   if (opts.actor) {
     const { action, detail } = opts.audit?.(order) ?? {
@@ -255,22 +303,99 @@ export async function markPrintedToKitchen(
 }
 
 /**
- * What payments did with a cancelled card order's money (order-life.md "What cancel does"):
- * released (`voided`: by a void or a refund, the ledger tells which) or to be checked by the
- * merchant in the gateway's portal (`unknown`, listed under "card payments to check"). One
- * conditional write, only while the order is cancelled, with its order event. The money itself
- * moves at most once whoever records it: payments' ledger key (`void:<order id>`, …) sees to that.
+ * The same-day void of a paid card order (hasVoid, T4.58), recorded after payments voided the
+ * charge (`void:<order>`, once whoever asks): placed … completed → voided, on the day of sale as
+ * the caller decided it before the gateway call. Undefined when the order moved on meanwhile (a
+ * cancel won): the ledger keeps the void; the caller writes the merchant's audit row with the
+ * gateway's outcome.
  */
-export async function recordCancelRelease(
+export function recordOrderVoid(
+  ctx: AppContext,
+  tx: Tx,
+  target: SystemTarget,
+): Promise<CommandDone | undefined> {
+  return tryOrderCommand(ctx, tx, 'void', target, {
+    sameDay: true,
+    set: (o) => ({ hasVoid: true, paymentStatus: o.paymentStatus === 'none' ? 'none' : 'voided' }),
+  });
+}
+
+/**
+ * A tip adjustment the gateway approved (T4.58–T4.62): the order's tips and total, and captured
+ * when the provider adjusts by capturing. On the day of sale as decided before the gateway call;
+ * undefined when the order moved on meanwhile.
+ */
+export function recordTipAdjusted(
+  ctx: AppContext,
+  tx: Tx,
+  target: SystemTarget,
+  tip: { tipsCents: number; totalCents: number; captured: boolean },
+): Promise<CommandDone | undefined> {
+  return tryOrderCommand(ctx, tx, 'adjustTip', target, {
+    sameDay: true,
+    set: () => ({
+      tipsCents: tip.tipsCents,
+      totalCents: tip.totalCents,
+      ...(tip.captured ? { paymentStatus: 'captured' as const } : {}),
+    }),
+  });
+}
+
+/**
+ * The order's authorised charge was captured (the end-of-day sweep, the provider path's capture;
+ * payments' `capture:<order>` made the call once): payment status captured, the order's state
+ * unchanged. Undefined when the order is no longer placed (a cancel or a void won the race).
+ */
+export function recordCapture(
+  ctx: AppContext,
+  tx: Tx,
+  target: SystemTarget,
+): Promise<CommandDone | undefined> {
+  return tryOrderCommand(ctx, tx, 'capture', target, {
+    set: () => ({ paymentStatus: 'captured' }),
+  });
+}
+
+/**
+ * What payments did with the money a fail or a cancel let go (order-life.md "What cancel does"):
+ * released (`voided`: by a void or a refund, the ledger tells which), still held (a failed order's
+ * `authorized`/`captured`, for the release sweep to try again) or to be checked by the merchant in
+ * the gateway's portal (`unknown`, listed under "card payments to check"). The recordRelease
+ * command: one conditional write, only while the order is failed or cancelled, with its order
+ * event for a cancelled one. The money itself moves at most once whoever records it: payments'
+ * ledger key (`void:<order id>`, …) sees to that. Undefined when the order is in neither end.
+ */
+export async function recordRelease(
+  ctx: AppContext,
+  tx: Tx,
+  order: Pick<OrderRow, 'id' | 'merchantId'>,
+  paymentStatus: Extract<PaymentStatus, 'voided' | 'unknown' | 'authorized' | 'captured'>,
+): Promise<OrderRow | undefined> {
+  // Locked first: of two records of one release (a cancel's and the merchant's void that raced
+  // it) the second reads what the first wrote, and a release already recorded as made (voided)
+  // is not turned back into "to check" by a caller that only saw the ledger's row in progress.
+  await lockOrder(tx, order.id);
+  const done = await tryOrderCommand(
+    ctx,
+    tx,
+    'recordRelease',
+    { merchantUuid: order.merchantId, orderId: order.id },
+    {
+      set: (o) => ({
+        paymentStatus:
+          o.paymentStatus === 'voided' && paymentStatus === 'unknown' ? 'voided' : paymentStatus,
+      }),
+    },
+  );
+  return done?.after;
+}
+
+/** A cancelled card order's release (order-life.md "What cancel does"): recordRelease. */
+export function recordCancelRelease(
   ctx: AppContext,
   tx: Tx,
   order: Pick<OrderRow, 'id' | 'merchantId'>,
   paymentStatus: 'voided' | 'unknown',
 ): Promise<OrderRow | undefined> {
-  const after = await updateOrderIfIn(tx, order.merchantId, order.id, ['cancelled'], {
-    paymentStatus,
-    updatedAt: ctx.clock.now(),
-  });
-  if (after) await recordOrderEvent(tx, order.merchantId, order.id, 'updated');
-  return after;
+  return recordRelease(ctx, tx, order, paymentStatus);
 }

@@ -1,7 +1,7 @@
 // What other modules may read and change of an order's row and its events, each the repository's
 // statement offered as a service, so the public file index.ts names no repository
-// (docs/decisions/module-boundaries.md). The writes are the ones payments, transactions and
-// provider-routes still make themselves; issue 26's order commands take their place.
+// (docs/decisions/module-boundaries.md). Its writes are the claims and the order events; every
+// write of an order's row is one of the order's commands (order-commands.ts, order-life.md).
 import * as repository from './orders.repository.js';
 
 /** The NOTIFY channel an order event is announced on (the live streams listen to it). */
@@ -28,5 +28,3 @@ export const recordOrderEvent: typeof repository.recordOrderEvent = (...args) =>
   repository.recordOrderEvent(...args);
 export const releaseOrderClaim: typeof repository.releaseOrderClaim = (...args) =>
   repository.releaseOrderClaim(...args);
-export const updateOrder: typeof repository.updateOrder = (...args) =>
-  repository.updateOrder(...args);

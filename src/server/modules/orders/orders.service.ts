@@ -17,7 +17,6 @@ import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
-import { allowedFrom } from '../../../domain/orders/order-life.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type CartClaim,
@@ -31,8 +30,6 @@ import {
   insertOrderClaimingCart,
   lockOrder,
   lockOrderAndTakeNumbers,
-  notifyOrderState,
-  recordOrderEvent,
   orderThatTookLines,
   placeOrderTakingCart,
   releaseCartAfterFailure,
@@ -397,26 +394,4 @@ export async function failOrder(
   });
   await releaseCartAfterFailure(tx, failed);
   return failed;
-}
-
-/** placed → voided (hasVoid). Returns undefined when the order is not placed. */
-export async function markOrderVoided(
-  ctx: AppContext,
-  tx: Tx,
-  orderId: string,
-): Promise<OrderRow | undefined> {
-  const current = await lockOrder(tx, orderId);
-  // The same-day void is allowed from every placed state, after completion too (order-life.md):
-  // an accepted or ready order voided at the gateway must not stay open with its card voided.
-  if (!current || !(allowedFrom('void') as readonly string[]).includes(current.state))
-    return undefined;
-  const voided = await updateOrder(tx, orderId, {
-    state: 'voided',
-    hasVoid: true,
-    paymentStatus: current.paymentStatus === 'none' ? 'none' : 'voided',
-    updatedAt: ctx.clock.now(),
-  });
-  await notifyOrderState(tx, voided.merchantId, voided.id, 'voided');
-  await recordOrderEvent(tx, voided.merchantId, voided.id, 'voided');
-  return voided;
 }

@@ -37,7 +37,7 @@ import {
   lockOrder,
   orderRowFrom,
   placeOrder,
-  updateOrder,
+  recordRelease,
 } from '../orders/index.js';
 import { LEDGER_KEYS, authoriseCharge, voidPayment } from './money.js';
 import {
@@ -566,7 +566,6 @@ export async function releaseCharge(
   heldAs: Extract<PaymentStatus, 'authorized' | 'captured'>,
   failure: { code: ErrorCode; reason: string } | null,
 ): Promise<Settlement> {
-  const now = ctx.clock.now();
   let voided: PaymentResult | null = null;
   try {
     const moved = await voidPayment(
@@ -588,12 +587,10 @@ export async function releaseCharge(
       });
       if (failed) return failed;
     }
+    // The recordRelease command (order-life.md), only while the order is failed.
     const current = await lockOrder(tx, orderId);
     if (current?.state === 'failed') {
-      return updateOrder(tx, orderId, {
-        paymentStatus: voided ? 'voided' : heldAs,
-        updatedAt: now,
-      });
+      return (await recordRelease(ctx, tx, current, voided ? 'voided' : heldAs)) ?? current;
     }
     return current;
   });

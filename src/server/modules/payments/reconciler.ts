@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.js';
 import { GatewayError, type PaymentGateway } from '../../adapters/payments/index.js';
 import type { Job } from '../../jobs.js';
 import { findMerchantByUuid } from '../merchants/index.js';
-import { type OrderRow, failOrder, updateOrder } from '../orders/index.js';
+import { type OrderRow, failOrder, recordCapture } from '../orders/index.js';
 import { type MerchantForPayment, PAYMENT_MESSAGES, gatewayOf } from './gateway.js';
 import { releaseCancelledPayment } from './cancel-release.js';
 import { LEDGER_CLAIM_MS, capturePayment, inquirePayment, voidByOrder } from './money.js';
@@ -379,7 +379,10 @@ async function captureOne(
       { merchant, gateway, orderId: order.id },
       { retref: charge.retref, amountCents: order.totalCents, tipCents },
     );
-    await updateOrder(ctx.db, order.id, { paymentStatus: 'captured', updatedAt: now });
+    // The capture command (order-life.md): captured, the state as it is.
+    await ctx.db.transaction((tx) =>
+      recordCapture(ctx, tx, { merchantUuid: order.merchantId, orderId: order.id }),
+    );
     report.captured += 1;
   } catch (err) {
     // One order's trouble (a refusal, credentials that cannot be read) must not stop the

@@ -23,9 +23,9 @@ import {
   type OrderRow,
   claimOrderForAction,
   findOrder,
+  recordCapture,
   recordOrderEvent,
   releaseOrderClaim,
-  updateOrder,
 } from '../orders/index.js';
 import {
   LEDGER_KEYS,
@@ -303,9 +303,9 @@ export async function captureByRetref(
   }
   const now = ctx.clock.now();
   await savedAfterGateway(ctx, held.id, 'capture', failure, async (tx) => {
-    await updateOrder(tx, held.id, { paymentStatus: 'captured', updatedAt: now });
+    // The capture command (order-life.md): captured, the state as it is.
+    await recordCapture(ctx, tx, { merchantUuid: merchant.id, orderId: held.id });
     await releaseOrderClaim(tx, held.id, 'capture');
-    await recordOrderEvent(tx, merchant.id, held.id, 'updated');
     await insertAudit(
       tx,
       auditEntry(

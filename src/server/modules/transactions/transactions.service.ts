@@ -23,10 +23,10 @@ import {
   type OrderRow,
   claimOrderForAction,
   findOrder,
-  markOrderVoided,
-  recordOrderEvent,
+  recordOrderVoid,
+  recordRelease,
+  recordTipAdjusted,
   releaseOrderClaim,
-  updateOrder,
 } from '../orders/index.js';
 import {
   type TransactionRow,
@@ -257,7 +257,12 @@ export async function voidTransaction(
   }
   const now = ctx.clock.now();
   const voided = await ctx.db.transaction(async (tx) => {
-    const row = (await markOrderVoided(ctx, tx, order.id)) ?? order;
+    // The void command (order-life.md), on the day of sale as decided before the gateway call.
+    // A cancel that won the state meanwhile: this void released its money (recordRelease).
+    const row =
+      (await recordOrderVoid(ctx, tx, { merchantUuid: merchant.id, orderId: order.id }))?.after ??
+      (await recordRelease(ctx, tx, order, 'voided')) ??
+      order;
     await releaseOrderClaim(tx, order.id, 'void');
     await insertAudit(
       tx,
@@ -376,14 +381,15 @@ export async function adjustTransactionTips(
         tipCents,
         updatedAt: now,
       });
-      const updatedOrder = await updateOrder(tx, order.id, {
-        tipsCents: tips.data,
-        totalCents: adjusted.newTotalCents,
-        ...(mode === 'capture' ? { paymentStatus: 'captured' as const } : {}),
-        updatedAt: now,
-      });
+      // The adjustTip command (order-life.md); undefined when a cancel or a void won meanwhile.
+      const recorded = await recordTipAdjusted(
+        ctx,
+        tx,
+        { merchantUuid: merchant.id, orderId: order.id },
+        { tipsCents: tips.data, totalCents: adjusted.newTotalCents, captured: mode === 'capture' },
+      );
+      const updatedOrder = recorded?.after ?? (await findOrder(tx, order.id)) ?? order;
       await releaseOrderClaim(tx, order.id, 'tips');
-      await recordOrderEvent(tx, merchant.id, order.id, 'updated');
       await insertAudit(
         tx,
         auditEntry(

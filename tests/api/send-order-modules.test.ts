@@ -9,8 +9,6 @@ import { phoneVerifications } from '../../src/server/db/schema/index.js';
 import type { ItemView } from '../../src/contract/menu.js';
 import { uniqueId } from '../support/fixtures.js';
 import { cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
-import { printTrace, reentries, traceModules } from '../support/module-trace.js';
-import { createTestApp, manualClock } from '../support/test-app.js';
 
 vi.mock('../../src/server/modules/checkout/send-order.service.js', async (orig) =>
   (await import('../support/module-trace.js')).traced('checkout', await orig()),
@@ -82,6 +80,13 @@ vi.mock('../../src/server/modules/verification/index.js', async (orig) =>
   (await import('../support/module-trace.js')).traced('verification', await orig()),
 );
 
+// The server project runs files in one worker without isolation (vitest.config.ts): modules an
+// earlier file loaded are dropped, so that the app below is built from the wrapped public files,
+// and the trace is imported after, as the one instance the wrappers record into.
+vi.resetModules();
+const { printTrace, reentries, traceModules, traced } = await import('../support/module-trace.js');
+const { createTestApp, manualClock } = await import('../support/test-app.js');
+
 const clock = manualClock('2026-11-24T17:00:00Z');
 let t: App;
 let menu: ItemView[];
@@ -91,7 +96,10 @@ beforeAll(async () => {
   t = await createTestApp({ clock });
   menu = await menuOf(t.app, 'demo');
 });
-afterAll(() => t.app.close());
+afterAll(async () => {
+  await t.app.close();
+  vi.resetModules();
+});
 
 const card = {
   cardNumber: '4111 1111 1111 1111',
@@ -150,7 +158,6 @@ describe('one send order enters each module once', () => {
   }
 
   it('the trace sees a re-entry when there is one (the check can fail)', async () => {
-    const { traced } = await import('../support/module-trace.js');
     // checkout → b → a → b: b is called back while its first call is under way.
     let depth = 0;
     let back: () => Promise<unknown> = async () => undefined;

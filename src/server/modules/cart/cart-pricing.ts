@@ -125,51 +125,97 @@ export function priceCart(input: PricingInput): PricedCart {
   const orderAt = orderInstant(checkout, input.now, zone);
   // A store the platform disabled shows as closed: the cart offers no ordering.
   const storeOpen = !merchant.disabledAt && isOpenAt(merchant.businessHours, orderAt, zone);
-
-  const drafts = input.lines.map((row) => {
-    const item = input.items.get(row.itemId);
-    const category = item ? input.categories.get(item._idCategory) : undefined;
-    const choice = priceLineChoice(row, item);
-    const valid = !!item && choice !== null && choice.ok;
-    const branchBlocked = checkout.isBranch && !!category?.unavailableForBranch;
-    const available =
-      valid &&
-      !branchBlocked &&
-      isLineAvailable(
-        {
-          categoryHours: category?.availableHour,
-          itemHours: item?.availableHour,
-          soldOut: item?.soldout,
-        },
-        orderAt,
-        zone,
-      );
-    const ok = choice?.ok ? choice : null;
-    const size = ok?.size ? item?.size.find((s) => s._id === ok.size?.id) : undefined;
-    const values = ok
-      ? ok.values.map((v) =>
-          item!.options.flatMap((g) => g.optionValues).find((x) => x._id === v.id)!,
-        )
-      : [];
-    return {
-      row,
-      item,
-      valid,
-      available,
-      unitPriceCents: ok?.unitPriceCents ?? item?.priceCents ?? 0,
-      optionPricesCents: ok?.optionPricesCents ?? [],
-      size,
-      values,
-    };
-  });
-
+  const drafts = input.lines.map((row) => draftLine(input, row, orderAt));
   // Only lines that still hold count toward the money.
   const priced = drafts.filter((d) => d.valid);
+  const quote = quoteLines(input, priced);
+  const quoted = new Map(priced.map((d, i) => [d.row.id, quote.lines[i]!]));
+  const freeAddon = freeAddonOffer({
+    enabled: merchant.enableOrderPromotion,
+    promotions: merchant.orderPromotions,
+    subtotalCents: quote.totals.subtotalCents,
+    promoCodeApplied: input.promo !== null,
+    categoryDiscountCents: quote.categoryDiscountCents,
+    availableHours: merchant.orderPromotionsAvailableTime,
+    at: orderAt,
+    zone,
+  });
+  const lines: PricedLine[] = drafts.map((d) => pricedLine(d, quoted.get(d.row.id)));
+  // The free add-on is a choice of the checkout, shown as a line priced 0 while the offer stands
+  // (spec §3 "Free addon item"); if the offer is withdrawn (a code applied, subtotal fell) it goes.
+  const freeName = checkout.freeAddonItemName ?? null;
+  const freeItem =
+    freeName && isFreeAddonChoiceValid(freeAddon, freeName)
+      ? [...input.items.values()].find((i) => i.name === freeName && !i.soldout)
+      : undefined;
+  if (freeItem) lines.push(freeAddonLine(freeItem));
+  return {
+    checkout,
+    orderAt,
+    storeOpen,
+    cartButton: cartButtonState(
+      storeOpen,
+      lines.some((l) => !l.available),
+    ),
+    lines,
+    quote,
+    delivery: quote.delivery,
+    freeAddon,
+    freeAddonDropped: !!freeName && !freeItem,
+    promo: input.promo,
+  };
+}
+
+type LineRow = PricingInput['lines'][number];
+type DraftLine = ReturnType<typeof draftLine>;
+
+/** A cart line against the menu: its choice priced, whether it still holds and is available. */
+function draftLine(input: PricingInput, row: LineRow, orderAt: DateTime) {
+  const zone = input.merchant.timeZone;
+  const item = input.items.get(row.itemId);
+  const category = item ? input.categories.get(item._idCategory) : undefined;
+  const choice = priceLineChoice(row, item);
+  const valid = !!item && choice !== null && choice.ok;
+  const branchBlocked = input.checkout.isBranch && !!category?.unavailableForBranch;
+  const available =
+    valid &&
+    !branchBlocked &&
+    isLineAvailable(
+      {
+        categoryHours: category?.availableHour,
+        itemHours: item?.availableHour,
+        soldOut: item?.soldout,
+      },
+      orderAt,
+      zone,
+    );
+  const ok = choice?.ok ? choice : null;
+  const size = ok?.size ? item?.size.find((s) => s._id === ok.size?.id) : undefined;
+  const values = ok
+    ? ok.values.map((v) =>
+        item!.options.flatMap((g) => g.optionValues).find((x) => x._id === v.id)!,
+      )
+    : [];
+  return {
+    row,
+    item,
+    valid,
+    available,
+    unitPriceCents: ok?.unitPriceCents ?? item?.priceCents ?? 0,
+    optionPricesCents: ok?.optionPricesCents ?? [],
+    size,
+    values,
+  };
+}
+
+/** The order's money for the lines that hold: the quote of the domain's pricing rules. */
+function quoteLines(input: PricingInput, priced: DraftLine[]) {
+  const { merchant, checkout } = input;
   const categoryPromos: CategoryPromos = Object.fromEntries(
     [...input.categories.values()].map((c) => [c._id, c.promoMethod]),
   );
   const method = checkout.orderMethod;
-  const quote = quoteOrder({
+  return quoteOrder({
     lines: priced.map((d) => ({
       categoryId: d.item!._idCategory,
       unitPriceCents: d.unitPriceCents,
@@ -185,96 +231,67 @@ export function priceCart(input: PricingInput): PricedCart {
     deliveryFees: merchant.deliveryFees,
     deliveryDistanceMiles: method === 'delivery' ? input.deliveryDistanceMiles : null,
   });
-  const quoted = new Map(priced.map((d, i) => [d.row.id, quote.lines[i]!]));
+}
 
-  const freeAddon = freeAddonOffer({
-    enabled: merchant.enableOrderPromotion,
-    promotions: merchant.orderPromotions,
-    subtotalCents: quote.totals.subtotalCents,
-    promoCodeApplied: input.promo !== null,
-    categoryDiscountCents: quote.categoryDiscountCents,
-    availableHours: merchant.orderPromotionsAvailableTime,
-    at: orderAt,
-    zone,
-  });
-
-  const lines: PricedLine[] = drafts.map((d) => {
-    const q = quoted.get(d.row.id);
-    const item = d.item;
-    return {
-      id: d.row.id,
-      itemId: d.row.itemId,
-      categoryId: item?._idCategory ?? '',
-      name: item?.name ?? '',
-      name2: item?.name_2nd ?? '',
-      sizeId: d.size?._id ?? null,
-      sizeName: d.size?.name ?? '',
-      sizeName2: d.size?.name_2nd ?? '',
-      unitPriceCents: d.unitPriceCents,
-      options: d.values.map((v) => ({
-        id: v._id,
-        name: v.name,
-        name2: v.name_2nd,
-        priceCents: v.priceCents,
-      })),
-      quantity: d.row.quantity,
-      note: d.row.note,
-      printerIds: item?._idPrinters ?? [],
-      isFreePromo: false,
-      valid: d.valid,
-      available: d.available,
-      unavailableNote: d.available ? null : MESSAGES.ITEM_UNAVAILABLE,
-      grossCents: q?.grossCents ?? 0,
-      discountCents: q?.discountCents ?? 0,
-      lineTotalCents: q?.netCents ?? 0,
-    };
-  });
-
-  // The free add-on is a choice of the checkout, shown as a line priced 0 while the offer stands
-  // (spec §3 "Free addon item"); if the offer is withdrawn (a code applied, subtotal fell) it goes.
-  const freeName = checkout.freeAddonItemName ?? null;
-  const freeItem =
-    freeName && isFreeAddonChoiceValid(freeAddon, freeName)
-      ? [...input.items.values()].find((i) => i.name === freeName && !i.soldout)
-      : undefined;
-  if (freeItem) {
-    lines.push({
-      id: `free-addon-${freeItem._id}`,
-      itemId: freeItem._id,
-      categoryId: freeItem._idCategory,
-      name: freeItem.name,
-      name2: freeItem.name_2nd,
-      sizeId: null,
-      sizeName: '',
-      sizeName2: '',
-      unitPriceCents: 0,
-      options: [],
-      quantity: 1,
-      note: MESSAGES.FREE_ADDON_NOTE,
-      printerIds: freeItem._idPrinters,
-      isFreePromo: true,
-      valid: true,
-      available: true,
-      unavailableNote: null,
-      grossCents: 0,
-      discountCents: 0,
-      lineTotalCents: 0,
-    });
-  }
-
+/** A line as the cart and the order show it, with its share of the quote. */
+function pricedLine(
+  d: DraftLine,
+  q: { grossCents: number; discountCents: number; netCents: number } | undefined,
+): PricedLine {
+  const item = d.item;
   return {
-    checkout,
-    orderAt,
-    storeOpen,
-    cartButton: cartButtonState(
-      storeOpen,
-      lines.some((l) => !l.available),
-    ),
-    lines,
-    quote,
-    delivery: quote.delivery,
-    freeAddon,
-    freeAddonDropped: !!freeName && !freeItem,
-    promo: input.promo,
+    id: d.row.id,
+    itemId: d.row.itemId,
+    categoryId: item?._idCategory ?? '',
+    name: item?.name ?? '',
+    name2: item?.name_2nd ?? '',
+    sizeId: d.size?._id ?? null,
+    sizeName: d.size?.name ?? '',
+    sizeName2: d.size?.name_2nd ?? '',
+    unitPriceCents: d.unitPriceCents,
+    options: d.values.map((v) => ({
+      id: v._id,
+      name: v.name,
+      name2: v.name_2nd,
+      priceCents: v.priceCents,
+    })),
+    quantity: d.row.quantity,
+    note: d.row.note,
+    printerIds: item?._idPrinters ?? [],
+    isFreePromo: false,
+    valid: d.valid,
+    available: d.available,
+    unavailableNote: d.available ? null : MESSAGES.ITEM_UNAVAILABLE,
+    grossCents: q?.grossCents ?? 0,
+    discountCents: q?.discountCents ?? 0,
+    lineTotalCents: q?.netCents ?? 0,
+  };
+}
+
+/** The free add-on the diner chose, as a line priced 0. */
+function freeAddonLine(
+  freeItem: NonNullable<ReturnType<PricingInput['items']['get']>>,
+): PricedLine {
+  return {
+    id: `free-addon-${freeItem._id}`,
+    itemId: freeItem._id,
+    categoryId: freeItem._idCategory,
+    name: freeItem.name,
+    name2: freeItem.name_2nd,
+    sizeId: null,
+    sizeName: '',
+    sizeName2: '',
+    unitPriceCents: 0,
+    options: [],
+    quantity: 1,
+    note: MESSAGES.FREE_ADDON_NOTE,
+    printerIds: freeItem._idPrinters,
+    isFreePromo: true,
+    valid: true,
+    available: true,
+    unavailableNote: null,
+    grossCents: 0,
+    discountCents: 0,
+    lineTotalCents: 0,
   };
 }

@@ -32,6 +32,7 @@ import {
   orderPlacedSince,
 } from '../orders/index.js';
 import {
+  type PaymentInput,
   type SendOrderResult,
   earlierAnswer,
   gatewayOf,
@@ -185,11 +186,39 @@ export async function placeCheckedOrder(
   ctx: AppContext,
   p: PlaceCheckedInput,
 ): Promise<SendOrderResult> {
-  const { merchant, info, card, priced, deliveryMiles, now, fingerprint, request: req } = p;
+  const { merchant, info, card, priced, fingerprint, request: req } = p;
   // Converge: the card is typed on the provider's page once the order is written.
   const cardOnHostedPage =
     info.paymentMethod === 'creditcard' && !!gatewayOf(ctx, merchant.ecommProvider)?.hosted;
-  // 1–9: the spec's checks, in its order, first failure only.
+  const orderAt = runChecks(p, cardOnHostedPage);
+  // The bot check (a second token for card payments), then the phone of an anonymous diner.
+  if (!p.staff) await checkDiner(ctx, req, info);
+  const totals = priced.quote.totals;
+  if (req.expectedTotalCents !== undefined && req.expectedTotalCents !== totals.totalCents) {
+    throw new AppError(
+      'conflict',
+      `The order total is now ${money(totals.totalCents)}: please review your order and place it again`,
+      [{ path: ['body', 'expectedTotalCents'], message: `Now ${totals.totalCents}` }],
+    );
+  }
+  return placeOrderWithPayment(ctx, {
+    merchantId: req.merchantId,
+    merchant,
+    requestFingerprint: fingerprint,
+    anonUserId: req.uid,
+    customerId: req.customerId,
+    idempotencyKey: req.idempotencyKey,
+    order: draftOf(p, orderAt),
+    payment: paymentOf(info, card),
+  });
+}
+
+/**
+ * 1–9: the spec's checks, in its order, first failure only; then the promo code. Answers when the
+ * order is for (now, or its scheduled time).
+ */
+function runChecks(p: PlaceCheckedInput, cardOnHostedPage: boolean) {
+  const { merchant, info, card, priced, deliveryMiles, now } = p;
   const result = runPlaceOrderChecks(
     {
       orderMethod: info.orderMethod,
@@ -231,14 +260,9 @@ export async function placeCheckedOrder(
   }
   if (!result.ok) {
     const code: ErrorCode = result.check === 'storeOpen' ? 'store_closed' : 'invalid_input';
-    const issues = [
-      { path: ['body', 'checkout', CHECK_FIELD[result.check]], message: result.message },
-    ];
-    if (result.detail)
-      issues.push({
-        path: ['body', 'checkout', CHECK_FIELD[result.check]],
-        message: result.detail,
-      });
+    const path = ['body', 'checkout', CHECK_FIELD[result.check]];
+    const issues = [{ path, message: result.message }];
+    if (result.detail) issues.push({ path, message: result.detail });
     throw new AppError(code, result.message, issues);
   }
   if (info.promoCode && !priced.promo) {
@@ -246,23 +270,16 @@ export async function placeCheckedOrder(
       { path: ['body', 'checkout', 'promoCode'], message: MESSAGES.INVALID_PROMO_CODE },
     ]);
   }
+  return result.orderAt;
+}
 
-  // The bot check (a second token for card payments), then the phone of an anonymous diner.
-  if (!p.staff) await checkDiner(ctx, req, info);
-  const phone = phoneDigits(info.phone);
-
+/** The order as the payments core writes it: the server's totals, the diner, the priced lines. */
+function draftOf(p: PlaceCheckedInput, orderAt: { toJSDate(): Date }): OrderDraft {
+  const { info, priced, deliveryMiles, request: req } = p;
   const totals = priced.quote.totals;
-  if (req.expectedTotalCents !== undefined && req.expectedTotalCents !== totals.totalCents) {
-    throw new AppError(
-      'conflict',
-      `The order total is now ${money(totals.totalCents)}: please review your order and place it again`,
-      [{ path: ['body', 'expectedTotalCents'], message: `Now ${totals.totalCents}` }],
-    );
-  }
-
   const scheduled =
     info.time.kind === 'scheduled' && info.time.date && info.time.minuteOfDay !== null;
-  const draft: OrderDraft = {
+  return {
     orderMethod: info.orderMethod,
     dineinTableName: info.orderMethod === 'dinein' ? info.dineinTableName : null,
     amounts: {
@@ -278,27 +295,11 @@ export async function placeCheckedOrder(
       totalCents: totals.totalCents,
     },
     promoCode: priced.promo?.code ?? null,
-    customer: {
-      customerName:
-        info.orderMethod === 'roomServiceDelivery' && !info.customerName
-          ? info.lastName
-          : info.customerName,
-      customerEmail: info.customerEmail,
-      phone,
-      customerAddrStr: info.orderMethod === 'delivery' ? info.deliveryAddress : '',
-      deliveryLat: info.orderMethod === 'delivery' ? (info.deliveryLocation?.lat ?? null) : null,
-      deliveryLng: info.orderMethod === 'delivery' ? (info.deliveryLocation?.lng ?? null) : null,
-      deliveryDistanceMiles: deliveryMiles,
-      deliveryNote: info.deliveryNote,
-      carMakeModel: info.orderMethod === 'curbside' ? info.carMakeModel : '',
-      carColor: info.orderMethod === 'curbside' ? info.carColor : '',
-      roomServiceRoom: info.orderMethod === 'roomServiceDelivery' ? info.roomServiceRoom : '',
-      receiveOrderInfo: info.receiveOrderInfo,
-    },
+    customer: customerOf(info, deliveryMiles),
     ...(scheduled && info.time.kind === 'scheduled'
       ? {
           schedule: {
-            scheduledFor: result.orderAt.toJSDate(),
+            scheduledFor: orderAt.toJSDate(),
             scheduleDate: info.time.date!,
             scheduleTimeStr: formatMinutes12h(info.time.minuteOfDay!),
           },
@@ -325,30 +326,44 @@ export async function placeCheckedOrder(
       printerIds: l.printerIds,
     })),
   };
+}
 
-  return placeOrderWithPayment(ctx, {
-    merchantId: req.merchantId,
-    merchant,
-    requestFingerprint: fingerprint,
-    anonUserId: req.uid,
-    customerId: req.customerId,
-    idempotencyKey: req.idempotencyKey,
-    order: draft,
-    payment:
-      info.paymentMethod === 'creditcard'
-        ? {
-            method: 'creditcard',
-            card: {
-              number: card?.cardNumber ?? null,
-              expiry: card?.expiry ?? null,
-              cvv: card?.cvv ?? null,
-              billingStreet: card?.billingStreet ?? null,
-              billingZip: card?.billingZip ?? null,
-              name: info.customerName || null,
-            },
-          }
-        : { method: 'cash' },
-  });
+/** The diner's details kept on the order: only those of the order method chosen. */
+function customerOf(info: CheckoutInfo, deliveryMiles: number | null): OrderDraft['customer'] {
+  const delivery = info.orderMethod === 'delivery';
+  return {
+    customerName:
+      info.orderMethod === 'roomServiceDelivery' && !info.customerName
+        ? info.lastName
+        : info.customerName,
+    customerEmail: info.customerEmail,
+    phone: phoneDigits(info.phone),
+    customerAddrStr: delivery ? info.deliveryAddress : '',
+    deliveryLat: delivery ? (info.deliveryLocation?.lat ?? null) : null,
+    deliveryLng: delivery ? (info.deliveryLocation?.lng ?? null) : null,
+    deliveryDistanceMiles: deliveryMiles,
+    deliveryNote: info.deliveryNote,
+    carMakeModel: info.orderMethod === 'curbside' ? info.carMakeModel : '',
+    carColor: info.orderMethod === 'curbside' ? info.carColor : '',
+    roomServiceRoom: info.orderMethod === 'roomServiceDelivery' ? info.roomServiceRoom : '',
+    receiveOrderInfo: info.receiveOrderInfo,
+  };
+}
+
+/** The payment as the payments core takes it: the card's fields as typed, or cash. */
+function paymentOf(info: CheckoutInfo, card: PlaceCheckedInput['card']): PaymentInput {
+  if (info.paymentMethod !== 'creditcard') return { method: 'cash' };
+  return {
+    method: 'creditcard',
+    card: {
+      number: card?.cardNumber ?? null,
+      expiry: card?.expiry ?? null,
+      cvv: card?.cvv ?? null,
+      billingStreet: card?.billingStreet ?? null,
+      billingZip: card?.billingZip ?? null,
+      name: info.customerName || null,
+    },
+  };
 }
 
 /** A diner's order: the bot check (a second token for card payments), then a verified phone. */

@@ -28,7 +28,12 @@ export {
 } from './transaction-records.service.js';
 export { paymentReconcilerJob } from './reconciler.js';
 export { setPaymentProvider } from './credentials.js';
-export { type SendOrderResult, earlierAnswer, placeOrderWithPayment } from './payments.service.js';
+export {
+  type PaymentInput,
+  type SendOrderResult,
+  earlierAnswer,
+  placeOrderWithPayment,
+} from './payments.service.js';
 export { finishHostedPayment, openHostedSession } from './hosted-payments.service.js';
 export {
   CANCEL_CHECK_REASON,

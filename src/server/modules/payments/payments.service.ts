@@ -232,6 +232,29 @@ export async function placeOrderWithPayment(
 ): Promise<SendOrderResult> {
   const merchant = input.merchant ?? (await findMerchantBySlug(ctx.db, input.merchantId));
   if (!merchant) throw notFound('Merchant');
+  const now = ctx.clock.now();
+  const { gateway, card } = checkRequest(ctx, merchant, input, now);
+  const fingerprint = input.requestFingerprint ?? draftFingerprint(ctx, merchant, input, card);
+  const row = orderRowFrom(input.order, {
+    merchantUuid: merchant.id,
+    anonUserId: input.anonUserId,
+    customerId: input.customerId ?? null,
+    idempotencyKey: input.idempotencyKey,
+    requestFingerprint: fingerprint,
+    paymentMethod: input.payment.method,
+    createdAt: now,
+  });
+  const placed = gateway
+    ? await placeCardOrder(ctx, { merchant, gateway, card, row, lines: input.order.lines, now })
+    : await placeCashOrder(ctx, merchant, row, input.order.lines);
+  return placed ?? replay(ctx, merchant.id, input, fingerprint, opts);
+}
+
+/**
+ * The request's own checks (key, diner, draft, payment method the store takes) and, for a card
+ * typed here, the card's fields; the merchant's gateway for a card order.
+ */
+function checkRequest(ctx: AppContext, merchant: MerchantRow, input: SendOrderInput, now: Date) {
   if (!IDEMPOTENCY_KEY.test(input.idempotencyKey)) {
     throw invalidInput('Invalid idempotency key', [
       { path: ['idempotencyKey'], message: 'Invalid' },
@@ -241,82 +264,113 @@ export async function placeOrderWithPayment(
     throw invalidInput('Invalid user id', [{ path: ['anonUserId'], message: 'Invalid' }]);
   }
   checkDraft(input.order);
-  const now = ctx.clock.now();
   const method = input.payment.method;
   if (method === 'creditcard' ? !merchant.supportCreditcardPayment : !merchant.supportCashPayment) {
     throw invalidInput('This store does not take this payment method', [
       { path: ['payment', 'method'], message: 'Invalid' },
     ]);
   }
-
-  let card: CardInput | null = null;
-  let gateway: PaymentGateway | null = null;
-  if (input.payment.method === 'creditcard') {
-    gateway = requireGateway(ctx, merchant.ecommProvider);
-    // A hosted page takes the card itself, after the order is written: no card fields here.
-    if (!gateway.hosted) {
-      card = checkCard(input.payment.card, {
+  if (input.payment.method !== 'creditcard') return { gateway: null, card: null };
+  const gateway = requireGateway(ctx, merchant.ecommProvider);
+  // A hosted page takes the card itself, after the order is written: no card fields here.
+  const card = gateway.hosted
+    ? null
+    : checkCard(input.payment.card, {
         now,
         zone: merchant.timeZone,
         allowAmex: merchant.allowAmericanExpressCard,
       });
-    }
-  }
-  const fingerprint =
-    input.requestFingerprint ??
-    requestFingerprint(ctx.config.credentialsKey, {
-      merchantId: merchant.id,
-      anonUserId: input.anonUserId,
-      customerId: input.customerId ?? null,
-      order: input.order,
-      // Only what may be kept of a card (docs/design/security.md) goes into the fingerprint, not
-      // its number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
-      payment: card
-        ? { method, last4: card.number.slice(-4), expiry: card.expiry, billingZip: card.billingZip }
-        : { method },
-    });
+  return { gateway, card };
+}
 
-  const row = orderRowFrom(input.order, {
-    merchantUuid: merchant.id,
+/** The fingerprint of a draft when the caller did not fingerprint its own request. */
+function draftFingerprint(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  input: SendOrderInput,
+  card: CardInput | null,
+): string {
+  const method = input.payment.method;
+  return requestFingerprint(ctx.config.credentialsKey, {
+    merchantId: merchant.id,
     anonUserId: input.anonUserId,
     customerId: input.customerId ?? null,
-    idempotencyKey: input.idempotencyKey,
-    requestFingerprint: fingerprint,
-    paymentMethod: method,
-    createdAt: now,
+    order: input.order,
+    // Only what may be kept of a card (docs/design/security.md) goes into the fingerprint, not
+    // its number or CVV, even hashed: last four, expiry and billing ZIP tell two attempts apart.
+    payment: card
+      ? { method, last4: card.number.slice(-4), expiry: card.expiry, billingZip: card.billingZip }
+      : { method },
   });
+}
 
-  if (!gateway) {
-    // Cash: nothing to wait for, written and placed in one transaction.
-    const placed = await ctx.db.transaction(async (tx) => {
-      const created = await createAwaitingOrder(tx, row, input.order.lines);
-      if (!created) return undefined;
-      return placeOrder(
-        ctx,
-        tx,
-        created.order.id,
-        merchant.timeZone,
-        { paid: false, paymentStatus: 'none', transactionId: null, paymentProvider: null },
-        { merchant, lines: created.lines },
-      );
-    });
-    if (placed) return resultOf(placed, undefined, false);
-    return replay(ctx, merchant.id, input, fingerprint, opts);
+type NewOrderRow = ReturnType<typeof orderRowFrom>;
+
+/** Cash: nothing to wait for, written and placed in one transaction; undefined when the key is used. */
+async function placeCashOrder(
+  ctx: AppContext,
+  merchant: MerchantRow,
+  row: NewOrderRow,
+  lines: OrderDraft['lines'],
+): Promise<SendOrderResult | undefined> {
+  const placed = await ctx.db.transaction(async (tx) => {
+    const created = await createAwaitingOrder(tx, row, lines);
+    if (!created) return undefined;
+    return placeOrder(
+      ctx,
+      tx,
+      created.order.id,
+      merchant.timeZone,
+      { paid: false, paymentStatus: 'none', transactionId: null, paymentProvider: null },
+      { merchant, lines: created.lines },
+    );
+  });
+  return placed ? resultOf(placed, undefined, false) : undefined;
+}
+
+interface CardOrder {
+  merchant: MerchantRow;
+  gateway: PaymentGateway;
+  /** The card typed here; null when the provider's own page takes it. */
+  card: CardInput | null;
+  row: NewOrderRow;
+  lines: OrderDraft['lines'];
+  now: Date;
+}
+
+/**
+ * Card: the order is written pending with its charge's ledger row, then charged (or handed to the
+ * provider's page); undefined when the key is used.
+ */
+async function placeCardOrder(ctx: AppContext, c: CardOrder): Promise<SendOrderResult | undefined> {
+  const created = await writePendingCardOrder(ctx, c);
+  if (!created) return undefined;
+  const { order, charge } = created;
+  if (c.gateway.hosted || !c.card) {
+    // The diner pays on the provider's page next; the order waits for the confirmation
+    // (hosted-payments.service.ts), or for the reconciler once the page's window is over.
+    const env = gatewayEnv(ctx, c.merchant, c.gateway);
+    return resultOf(order, charge, false, hostedStep(c.gateway, env));
   }
+  return chargeCard(ctx, c, c.card, created);
+}
 
+/** The order, pending, and its charge's ledger row in one transaction (ids made here). */
+async function writePendingCardOrder(ctx: AppContext, c: CardOrder) {
+  const { merchant, gateway, now } = c;
   const operation = gateway.capabilities.flow === 'sale' ? 'sale' : 'auth';
   // The charge's id is made here so the order is written pending with it in one insert.
   const chargeId = randomUUID();
-  const created = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const written = await createAwaitingOrder(
       tx,
       {
-        ...row,
+        ...c.row,
         paymentStatus: 'pending',
         paymentProvider: gateway.provider,
         transactionId: chargeId,
       },
-      input.order.lines,
+      c.lines,
     );
     if (!written) return undefined;
     const charge = await insertTransaction(tx, {
@@ -335,15 +389,16 @@ export async function placeOrderWithPayment(
     });
     return { order: written.order, lines: written.lines, charge };
   });
-  if (!created) return replay(ctx, merchant.id, input, fingerprint, opts);
+}
 
+/** Authorises (or sells) the card, then places or fails the order with the gateway's answer. */
+async function chargeCard(
+  ctx: AppContext,
+  { merchant, gateway }: CardOrder,
+  card: CardInput,
+  created: NonNullable<Awaited<ReturnType<typeof writePendingCardOrder>>>,
+): Promise<SendOrderResult> {
   const { order, charge } = created;
-  const env = gatewayEnv(ctx, merchant, gateway);
-  if (gateway.hosted || !card) {
-    // The diner pays on the provider's page next; the order waits for the confirmation
-    // (hosted-payments.service.ts), or for the reconciler once the page's window is over.
-    return resultOf(order, charge, false, hostedStep(gateway, env));
-  }
   const request = {
     orderRef: order.id,
     amountCents: order.totalCents,
@@ -356,35 +411,45 @@ export async function placeOrderWithPayment(
   } catch (err) {
     await recordChargeFailure(ctx, order, charge, err);
     // Only reached for an unknown outcome: the order waits for the reconciler.
-    const current = (await findOrder(ctx.db, order.id)) ?? order;
-    return resultOf(current, charge, false);
+    return resultOf((await findOrder(ctx.db, order.id)) ?? order, charge, false);
   }
   let settled: Settlement;
   try {
     settled = await settleApproval(ctx, merchant, order.id, charge.id, gateway, result, {
-      status: operation === 'sale' ? 'captured' : 'authorized',
+      status: charge.operation === 'sale' ? 'captured' : 'authorized',
       canPlace: true,
       known: { merchant, lines: created.lines },
     });
   } catch (err) {
-    // The charge went through but neither placing the order nor failing it could be written (the
-    // database is away): the order waits, and the reconciler finds the charge by order id.
-    ctx.log.error({ err, orderId: order.id }, 'approved payment could not be recorded yet');
-    // The approval's fields (its transaction id above all) are kept: a provider without a look-up
-    // by order id releases the charge by that id (reconciler, settleWithoutLookup).
-    await updateTransaction(ctx.db, charge.id, {
-      ...resultFields(result),
-      status: 'unknown',
-      message: 'Approved; placement pending',
-      updatedAt: ctx.clock.now(),
-    }).catch(() => undefined);
-    const current = (await findOrder(ctx.db, order.id)) ?? order;
-    return resultOf(current, charge, false);
+    await keepApprovalForReconciler(ctx, order.id, charge.id, result, err);
+    return resultOf((await findOrder(ctx.db, order.id)) ?? order, charge, false);
   }
   if (settled.kind === 'placed') return resultOf(settled.order, settled.charge, false);
   const current = (await findOrder(ctx.db, order.id)) ?? order;
   if (current.state === 'failed') throw failureOf(current);
   return resultOf(current, settled.charge, false);
+}
+
+/**
+ * The charge went through but neither placing the order nor failing it could be written (the
+ * database is away): the order waits, and the reconciler finds the charge by order id.
+ */
+async function keepApprovalForReconciler(
+  ctx: AppContext,
+  orderId: string,
+  chargeId: string,
+  result: PaymentResult,
+  err: unknown,
+): Promise<void> {
+  ctx.log.error({ err, orderId }, 'approved payment could not be recorded yet');
+  // The approval's fields (its transaction id above all) are kept: a provider without a look-up
+  // by order id releases the charge by that id (reconciler, settleWithoutLookup).
+  await updateTransaction(ctx.db, chargeId, {
+    ...resultFields(result),
+    status: 'unknown',
+    message: 'Approved; placement pending',
+    updatedAt: ctx.clock.now(),
+  }).catch(() => undefined);
 }
 
 /**

@@ -150,6 +150,11 @@ test('Cancel of a card order releases its money', async ({ page, browser, reques
   await openBoard(page, id);
   const order = detail(page);
   await expect(order.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: 'Order actions' })
+      .getByRole('button', { name: 'Void', exact: true }),
+  ).toBeVisible();
   const total = (await order.locator('.dash-row--total dd').textContent())!.trim();
   await order.getByRole('button', { name: 'Cancel order' }).click();
   const confirm = page.getByRole('alertdialog', { name: /^Cancel order #\d+\?$/ });
@@ -160,6 +165,10 @@ test('Cancel of a card order releases its money', async ({ page, browser, reques
   await expect(order.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(order.getByText('Released', { exact: true }).first()).toBeVisible();
   await expect(order.getByText('Paid', { exact: true })).toHaveCount(0);
+  // Its money is released: no Void or tip adjustment is offered on it any more.
+  const actions = page.getByRole('group', { name: 'Order actions' });
+  await expect(actions.getByRole('button', { name: 'Void', exact: true })).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Adjust tips' })).toHaveCount(0);
   await expect(diner.status).toHaveText('Status Cancelled');
   // The server's record, not only the screen: the payment is voided, once.
   const api = await page.request.get(`/api/orders7/merchantId/demo/order/_id/${id}`);

@@ -2,6 +2,7 @@
 // all through the contract's refs: the range's list a capped page at a time (the API's cursor),
 // one order, the order's card transaction, the merchant's settings, the daily report, and the
 // updates. Types come from the contract's schemas, never restated here.
+import { isPlaced } from '../../../domain/orders/order-life.js';
 import {
   type InfiniteData,
   type QueryClient,
@@ -125,8 +126,10 @@ export function useOrder(merchantId: string, id: string | null, fromList?: Merch
 
 /** The order's card transaction (void and tip adjustment); null for an order without one. */
 export function useOrderTransaction(merchantId: string, order: MerchantOrderView | undefined) {
-  const hasCard = order?.paymentMethod === 'creditcard' && order.state === 'placed';
-  return useQuery({
+  // Void and tip adjustment stay offered after accept, ready and complete (T4.58–T4.62, the day
+  // of sale); a cancelled order's card money is payments' (order-life.md), so none is read then.
+  const hasCard = order?.paymentMethod === 'creditcard' && isPlaced(order.state);
+  const query = useQuery({
     queryKey: ordersKeys.transaction(merchantId, order?._id ?? ''),
     queryFn: async ({ signal }) => {
       try {
@@ -143,6 +146,9 @@ export function useOrderTransaction(merchantId: string, order: MerchantOrderView
     enabled: !!order && hasCard,
     staleTime: 10_000,
   });
+  // The last answer is kept under the order's key: once the order leaves the placed states (a
+  // cancel from this tablet or another), its Void and Adjust tips must not stay on screen.
+  return hasCard ? query : { ...query, data: null };
 }
 
 export function useMerchantSettings(merchantId: string) {
@@ -240,6 +246,7 @@ export function useOrderCommand(merchantId: string) {
         : call(LIFE_REFS[command], { params: { merchantId, id } }),
     onSuccess: (order) => {
       patchOrder(client, merchantId, order);
+      void client.invalidateQueries({ queryKey: ordersKeys.transaction(merchantId, order._id) });
       void refreshLists(client, merchantId);
     },
     onError: (_e, { id }) => {

@@ -99,6 +99,8 @@ const MULTI_LINE_FIELDS = [
   'PATCH /api/shoppingCarts/merchantId/:merchantId/orderItems/:uid/:lineId body.note',
   'PUT /api/shoppingCarts/merchantId/:merchantId/checkoutInfo/:uid body.deliveryNote',
   'POST /api/shoppingCarts/merchantId/:merchantId/sendOrder/:uid body.checkout.deliveryNote',
+  // A phone order's lines are a cart's (issue 27, C7.94): the same item note.
+  'POST /api/orders7/merchantId/:merchantId/order body.orderItems.0.note',
 ].sort();
 
 const ESC = '\u001b';

@@ -15,6 +15,7 @@ import {
   orders,
   paymentTransactions,
 } from '../../src/server/db/schema/index.js';
+import { acceptOrder, recordOrderVoid } from '../../src/server/modules/orders/index.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { placeTestOrder } from '../support/orders.js';
 import { createTestApp, testConfig } from '../support/test-app.js';
@@ -176,10 +177,50 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
     }
   });
 
-  // Skipped at stop 35: after the merge of issue 26's command writes with the board's Accept, this
-  // race found a merchant's void approved at the gateway while the order stayed accepted
-  // (money released, order still open) — a real bug, open under issue 26, to fix first next.
-  it.skip('card orders: of accept, ready, cancel and the merchant’s void at once, the money moves at most once', async () => {
+  it('a void the gateway approved is recorded after a concurrent accept commits, not lost to it', async () => {
+    // The bug the race below once found, made deterministic: the accept's transaction is open
+    // when the void's record starts; the record must wait for it and void the accepted order.
+    const url = await testDatabaseUrl();
+    const database: Database = await openDatabase({
+      kind: 'pg',
+      url: url!,
+      log: pino({ level: 'silent' }),
+      poolMax: 2,
+    });
+    const other = await buildApp({
+      config: testConfig(env),
+      database,
+      logger: pino({ level: 'silent' }),
+      serveWeb: false,
+    });
+    try {
+      const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-lock');
+      const row = (await t.ctx.db.select().from(orders).where(eq(orders.id, placed.orderId)))[0]!;
+      const target = { merchantUuid: row.merchantId, orderId: row.id, timeZone: 'UTC' };
+      let record: Promise<unknown> | undefined;
+      await other.ctx.db.transaction(async (tx) => {
+        await acceptOrder(other.ctx, tx, target, 10, {
+          merchantUuid: row.merchantId,
+          sessionRef: 'test',
+        });
+        record = t.ctx.db.transaction((tx2) => recordOrderVoid(t.ctx, tx2, target));
+        // Long enough for the record to read the order while the accept is uncommitted.
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      const done = (await record) as { after: { state: string } } | undefined;
+      expect(done?.after.state).toBe('voided');
+      const after = (await t.ctx.db.select().from(orders).where(eq(orders.id, row.id)))[0]!;
+      expect([after.state, after.hasVoid, after.paymentStatus]).toEqual(['voided', true, 'voided']);
+    } finally {
+      await other.app.close();
+      await database.close();
+    }
+  });
+
+  // This race once ended with a merchant's void approved at the gateway while the order stayed
+  // accepted (money released, order still open): the void's record lost to the accept's write.
+  // Commands now decide on the locked row, so the record waits for the accept and then voids.
+  it('card orders: of accept, ready, cancel and the merchant’s void at once, the money moves at most once', async () => {
     const url = await testDatabaseUrl();
     const database: Database = await openDatabase({
       kind: 'pg',

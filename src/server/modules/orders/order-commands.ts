@@ -116,7 +116,11 @@ async function decideAndWrite(
   opts: RunOptions,
 ): Promise<CommandDone | { refusal: AppError }> {
   const now = ctx.clock.now();
-  const order = await findMerchantOrderRow(tx, target.merchantUuid, target.orderId);
+  // Locked, so the command is decided on the state it writes over: a record of money already
+  // moved (a void the gateway approved) waits for a concurrent accept instead of losing to it
+  // and leaving the order open with its money released.
+  const locked = await lockOrder(tx, target.orderId);
+  const order = locked?.merchantId === target.merchantUuid ? locked : undefined;
   if (!order) throw notFound('Order');
   const sameDay =
     opts.sameDay ??

@@ -17,6 +17,7 @@ import type { OrderTotals } from '../../../domain/pricing/totals.js';
 import { inZone } from '../../../domain/hours/weekly-hours.js';
 import type { OrderMethod, PaymentMethod } from '../../../domain/settings/schemas.js';
 import { MAX_QUANTITY } from '../../../domain/pricing/line.js';
+import { decide } from '../../../domain/orders/order-life.js';
 import { AppError, invalidInput } from '../../lib/app-error.js';
 import {
   type CartClaim,
@@ -349,7 +350,9 @@ export async function placeOrder(
     orderId,
     businessDateOf(ctx.clock.now(), timeZone),
   );
-  if (!taken || taken.order.state !== 'awaiting_payment' || !taken.numbers) return undefined;
+  // The `place` command of the order's table (order-life.md), with its own write: the numbers
+  // are taken under the same lock and the cart leaves with the same statement.
+  if (!taken || !taken.numbers || !mayRun('place', taken.order)) return undefined;
   const { numbers } = taken;
   // Read after the counter row is ours: placing times then follow the numbers (commit order).
   const now = ctx.clock.now();
@@ -375,6 +378,12 @@ export async function placeOrder(
   return placing;
 }
 
+/** Whether the order's table allows a send-order command on the order as locked. */
+function mayRun(command: 'place' | 'fail', order: OrderRow): boolean {
+  return decide(command, { state: order.state, paymentMethod: order.paymentMethod, sameDay: true })
+    .ok;
+}
+
 /** awaiting_payment → failed; the free promo add-on leaves the cart (spec §4), the claim ends. */
 export async function failOrder(
   ctx: AppContext,
@@ -382,8 +391,9 @@ export async function failOrder(
   orderId: string,
   failure: { code: string; reason: string; paymentStatus: PaymentStatus },
 ): Promise<OrderRow | undefined> {
+  // The `fail` command of the order's table, decided on the locked row.
   const current = await lockOrder(tx, orderId);
-  if (!current || current.state !== 'awaiting_payment') return undefined;
+  if (!current || !mayRun('fail', current)) return undefined;
   const now = ctx.clock.now();
   const failed = await updateOrder(tx, orderId, {
     state: 'failed',

@@ -14,6 +14,7 @@ import {
 import { call, isApiError, urlOf } from '../../lib/api.js';
 import { merchantAuthKey } from '../auth.js';
 import { ordersKeys, patchOrder, refreshLists } from '../orders/queries.js';
+import { wasPlacedHere } from './placed-here.js';
 
 /** The spec's poll interval. */
 export const POLL_MS = 10_000;
@@ -36,7 +37,7 @@ export function useOrderFeed(merchantId: string, onNew: (order: MerchantOrderVie
       const order = await call(getMerchantOrderById, { params: { merchantId, id } });
       patchOrder(client, merchantId, order);
       latestSeen.current = Math.max(latestSeen.current ?? 0, order.orderId);
-      onNewRef.current(order);
+      if (!(await wasPlacedHere(id))) onNewRef.current(order);
     } catch {
       announced.current.delete(id);
     }

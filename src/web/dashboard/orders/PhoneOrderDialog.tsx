@@ -38,6 +38,7 @@ import { DashboardDialog } from '../components/DashboardDialog.js';
 import { useFlash } from '../components/Flash.js';
 import { useMenuItems } from '../menu/queries.js';
 import { ordersKeys } from './queries.js';
+import { placingHere } from '../live/placed-here.js';
 import './phone-order.css';
 
 /** Ours: placing with no line (the spec's empty-cart text speaks to a diner's cart). */
@@ -178,20 +179,22 @@ export function PhoneOrderDialog({
     setError(null);
     setSending(true);
     try {
-      const answer = await call(createPhoneOrder, {
-        params: { merchantId },
-        body: {
-          idempotencyKey: key.current,
-          orderItems: lines.map((l) => ({
-            itemId: l.item._id,
-            sizeId: l.sizeId,
-            options: l.options,
-            quantity: l.quantity,
-            note: l.note,
-          })),
-          checkout: { customerName: name.trim(), phone, time: { kind: 'asap' } },
-        },
-      });
+      const answer = await placingHere(
+        call(createPhoneOrder, {
+          params: { merchantId },
+          body: {
+            idempotencyKey: key.current,
+            orderItems: lines.map((l) => ({
+              itemId: l.item._id,
+              sizeId: l.sizeId,
+              options: l.options,
+              quantity: l.quantity,
+              note: l.note,
+            })),
+            checkout: { customerName: name.trim(), phone, time: { kind: 'asap' } },
+          },
+        }),
+      );
       await client.invalidateQueries({ queryKey: ordersKeys.all(merchantId) });
       flash('success', `${MESSAGES.ADDED}: order #${answer.orderId ?? ''}`);
       onPlaced(answer._id);

@@ -5,10 +5,8 @@
 // one wins, the others get a 409 naming the state it left, and money moves at most once.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/server/app.js';
-import { type Database, openDatabase } from '../../src/server/db/client.js';
+import type { App } from '../../src/server/app.js';
 import {
   merchantAudit,
   orderEvents,
@@ -18,8 +16,8 @@ import {
 import { acceptOrder, recordOrderVoid } from '../../src/server/modules/orders/index.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { placeTestOrder } from '../support/orders.js';
-import { createTestApp, testConfig } from '../support/test-app.js';
-import { onPostgresServer, testDatabaseUrl } from '../support/test-db.js';
+import { createTestApp, withSecondInstance } from '../support/test-app.js';
+import { onPostgresServer } from '../support/test-db.js';
 
 // Shared by both instances: a session cookie signed by one must be read by the other.
 const env = {
@@ -123,20 +121,7 @@ describe('the order life commands (merchant routes)', () => {
 
 describe.skipIf(!onPostgresServer())('many commands on one order at once, two instances', () => {
   it('lets one of accept, ready, complete and cancel win; the others answer 409 naming the state', async () => {
-    const url = await testDatabaseUrl();
-    const database: Database = await openDatabase({
-      kind: 'pg',
-      url: url!,
-      log: pino({ level: 'silent' }),
-      poolMax: 5,
-    });
-    const other = await buildApp({
-      config: testConfig(env),
-      database,
-      logger: pino({ level: 'silent' }),
-      serveWeb: false,
-    });
-    try {
+    await withSecondInstance({ env }, async (other) => {
       for (let round = 0; round < 5; round += 1) {
         const id = await cashOrder();
         const commands = ['accept', 'cancel', 'complete', 'cancel', 'accept', 'complete'];
@@ -171,29 +156,13 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
           .where(and(eq(paymentTransactions.orderId, id)));
         expect(money).toHaveLength(0);
       }
-    } finally {
-      await other.app.close();
-      await database.close();
-    }
+    });
   });
 
   it('a void the gateway approved is recorded after a concurrent accept commits, not lost to it', async () => {
     // The bug the race below once found, made deterministic: the accept's transaction is open
     // when the void's record starts; the record must wait for it and void the accepted order.
-    const url = await testDatabaseUrl();
-    const database: Database = await openDatabase({
-      kind: 'pg',
-      url: url!,
-      log: pino({ level: 'silent' }),
-      poolMax: 2,
-    });
-    const other = await buildApp({
-      config: testConfig(env),
-      database,
-      logger: pino({ level: 'silent' }),
-      serveWeb: false,
-    });
-    try {
+    await withSecondInstance({ env }, async (other) => {
       const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-lock');
       const row = (await t.ctx.db.select().from(orders).where(eq(orders.id, placed.orderId)))[0]!;
       const target = { merchantUuid: row.merchantId, orderId: row.id, timeZone: 'UTC' };
@@ -211,36 +180,20 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
       expect(done?.after.state).toBe('voided');
       const after = (await t.ctx.db.select().from(orders).where(eq(orders.id, row.id)))[0]!;
       expect([after.state, after.hasVoid, after.paymentStatus]).toEqual(['voided', true, 'voided']);
-    } finally {
-      await other.app.close();
-      await database.close();
-    }
+    });
   });
 
   // This race once ended with a merchant's void approved at the gateway while the order stayed
   // accepted (money released, order still open): the void's record lost to the accept's write.
   // Commands now decide on the locked row, so the record waits for the accept and then voids.
   it('card orders: of accept, ready, cancel and the merchant’s void at once, the money moves at most once', async () => {
-    const url = await testDatabaseUrl();
-    const database: Database = await openDatabase({
-      kind: 'pg',
-      url: url!,
-      log: pino({ level: 'silent' }),
-      poolMax: 5,
-    });
-    const other = await buildApp({
-      config: testConfig(env),
-      database,
-      logger: pino({ level: 'silent' }),
-      serveWeb: false,
-    });
     const voidCall = (app: App, transactionId: string) =>
       app.app.inject({
         method: 'PUT',
         url: `/api/transactions/merchantId/${m.merchantId}/transactionId/${transactionId}/void`,
         headers: { cookie: m.cookie },
       });
-    try {
+    await withSecondInstance({ env }, async (other) => {
       for (let round = 0; round < 6; round += 1) {
         const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-race');
         const id = placed.orderId;
@@ -282,29 +235,13 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
           expect(order.paymentStatus).toBe('authorized');
         }
       }
-    } finally {
-      await other.app.close();
-      await database.close();
-    }
+    });
   });
 
   it('card orders: of a tip adjustment, a cancel and a void at once, the order records what won (issue 26 item 3)', async () => {
-    const url = await testDatabaseUrl();
-    const database: Database = await openDatabase({
-      kind: 'pg',
-      url: url!,
-      log: pino({ level: 'silent' }),
-      poolMax: 5,
-    });
-    const other = await buildApp({
-      config: testConfig(env),
-      database,
-      logger: pino({ level: 'silent' }),
-      serveWeb: false,
-    });
     const tx = (transactionId: string) =>
       `/api/transactions/merchantId/${m.merchantId}/transactionId/${transactionId}`;
-    try {
+    await withSecondInstance({ env }, async (other) => {
       for (let round = 0; round < 6; round += 1) {
         const placed = await placeTestOrder(t.ctx, m.merchantId, undefined, 'card', 'anon-tips');
         const id = placed.orderId;
@@ -363,9 +300,6 @@ describe.skipIf(!onPostgresServer())('many commands on one order at once, two in
         }
         if (answers[0]!.statusCode !== 200) expect(order.tipsCents).toBe(before.tipsCents);
       }
-    } finally {
-      await other.app.close();
-      await database.close();
-    }
+    });
   });
 });

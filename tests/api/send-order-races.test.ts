@@ -7,14 +7,12 @@
 // Races are asserted on the PostgreSQL server only (PGlite serialises everything).
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type PaymentGateway,
   createPaymentAdapters,
 } from '../../src/server/adapters/payments/index.js';
-import { type App, buildApp } from '../../src/server/app.js';
-import { type Database, openDatabase } from '../../src/server/db/client.js';
+import type { App } from '../../src/server/app.js';
 import {
   cartLines,
   carts,
@@ -28,8 +26,8 @@ import type { ItemView } from '../../src/contract/menu.js';
 import { MAX_CART_LINES } from '../../src/contract/cart.js';
 import { uniqueId } from '../support/fixtures.js';
 import { type Diner, cartPath, menuOf, newDiner, simpleChoice } from '../support/diner.js';
-import { createTestApp, manualClock, testConfig } from '../support/test-app.js';
-import { onPostgresServer, testDatabaseUrl } from '../support/test-db.js';
+import { createTestApp, manualClock, testConfig, withSecondInstance } from '../support/test-app.js';
+import { onPostgresServer } from '../support/test-db.js';
 
 const TUESDAY_NOON = '2026-11-24T17:00:00Z';
 const clock = manualClock(TUESDAY_NOON);
@@ -280,22 +278,7 @@ describe.skipIf(!onPostgresServer())('races on the PostgreSQL server', () => {
   });
 
   it('the same across two app instances on their own connection pools', async () => {
-    const url = await testDatabaseUrl();
-    const database: Database = await openDatabase({
-      kind: 'pg',
-      url: url!,
-      log: pino({ level: 'silent' }),
-      poolMax: 5,
-    });
-    const other = await buildApp({
-      config: testConfig(env),
-      database,
-      logger: pino({ level: 'silent' }),
-      clock,
-      adapters: gate.adapters as never,
-      serveWeb: false,
-    });
-    try {
+    await withSecondInstance({ env, clock, adapters: gate.adapters as never }, async (other) => {
       const { d, phone } = await readyDiner();
       const callsBefore = gate.calls;
       const inject = (app: App, key: string) =>
@@ -317,10 +300,7 @@ describe.skipIf(!onPostgresServer())('races on the PostgreSQL server', () => {
       expect(transactions.filter((x) => x.operation === 'auth')).toHaveLength(1);
       expect(ledger).toHaveLength(1);
       expect(gate.calls - callsBefore).toBe(1);
-    } finally {
-      await other.app.close();
-      await database.close();
-    }
+    });
   });
 
   it('20 concurrent retries of one key while the card is with the gateway all answer the order with its card summary', async () => {

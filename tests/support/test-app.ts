@@ -8,8 +8,9 @@ import { type App, buildApp } from '../../src/server/app.js';
 import type { Adapters } from '../../src/server/adapters/index.js';
 import type { Clock } from '../../src/server/app-context.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
 import { loggerOptions } from '../../src/server/lib/logger.js';
-import { testDatabase } from './test-db.js';
+import { testDatabase, testDatabaseUrl } from './test-db.js';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -57,4 +58,36 @@ export async function createTestApp(
     ...(opts.adapters ? { adapters: opts.adapters } : {}),
     serveWeb: false,
   });
+}
+
+/**
+ * A second app instance on the worker's PostgreSQL server database, with its own connection pool
+ * (the races of two instances): `run` gets it, and it is closed, with its pool, whatever happens.
+ */
+export async function withSecondInstance<T>(
+  opts: { env?: Record<string, string>; clock?: Clock; adapters?: Partial<Adapters> },
+  run: (other: App) => Promise<T>,
+): Promise<T> {
+  const url = await testDatabaseUrl();
+  if (!url) throw new Error('a second instance needs the PostgreSQL server (TEST_DATABASE_URL)');
+  const database = await openDatabase({
+    kind: 'pg',
+    url,
+    log: pino({ level: 'silent' }),
+    poolMax: 5,
+  });
+  const other = await buildApp({
+    config: testConfig(opts.env),
+    database,
+    logger: pino({ level: 'silent' }),
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.adapters ? { adapters: opts.adapters } : {}),
+    serveWeb: false,
+  });
+  try {
+    return await run(other);
+  } finally {
+    await other.app.close();
+    await database.close();
+  }
 }

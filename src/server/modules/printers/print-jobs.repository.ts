@@ -187,8 +187,9 @@ export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[
 
 /**
  * Orders of stores that print by themselves which have no first copy queued yet, oldest first:
- * placed since `since`, still open, at a store with a printer that can be reached. Reads the
- * orders table (a view of another module's rows, module-boundaries.md), never writes it.
+ * placed since `since` and since the store switched automatic printing on, still open, at a store
+ * with a printer that can be reached. Reads the orders table (a view of another module's rows,
+ * module-boundaries.md), never writes it.
  */
 export async function ordersAwaitingAutoPrint(tx: Tx, since: Date, limit: number) {
   const result = (await tx.execute(sql`
@@ -197,6 +198,7 @@ export async function ordersAwaitingAutoPrint(tx: Tx, since: Date, limit: number
     join print_settings s on s.merchant_id = o.merchant_id and s.auto_print
     where o.state in ('placed', 'accepted', 'ready')
       and o.placed_at >= ${since}
+      and o.placed_at >= coalesce(s.auto_print_since, ${since})
       and exists (select 1 from printers p
                   where p.merchant_id = o.merchant_id and p.connection <> 'none')
       and not exists (select 1 from print_jobs j where j.order_id = o.id and j.copy = 0)

@@ -166,15 +166,18 @@ export async function settleJob(
   return row;
 }
 
-/** Whether every ticket job (kitchen, receipt) of the order has printed; false when it has none. */
+/**
+ * Whether every ticket (kitchen, receipt) of the order has printed on each of its printers, by
+ * any copy: a ticket that failed and then printed on Reprint counts, one still waiting or only
+ * failed does not. False when it has none.
+ */
 export async function everyTicketPrinted(tx: Tx, orderId: string): Promise<boolean> {
   const result = (await tx.execute(sql`
-    select count(*)::int as "all", count(*) filter (where status = 'printed')::int as "printed"
-    from print_jobs where order_id = ${orderId} and kind in ('kitchen', 'receipt')`)) as unknown as {
-    rows: { all: number; printed: number }[];
-  };
-  const row = result.rows[0];
-  return !!row && row.all > 0 && row.all === row.printed;
+    select coalesce(bool_and(printed), false) as "all"
+    from (select bool_or(status = 'printed') as printed
+          from print_jobs where order_id = ${orderId} and kind in ('kitchen', 'receipt')
+          group by printer_id, kind) tickets`)) as unknown as { rows: { all: boolean }[] };
+  return result.rows[0]?.all === true;
 }
 
 export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[]> {

@@ -1,12 +1,15 @@
 // Automatic printing (issue 29): a new order at a store that prints by itself gets one ticket per
 // routed printer, queued once however often the dispatcher runs (also from two instances), and a
-// CloudPRNT printer prints it exactly once. A store with automatic printing off gets none.
+// CloudPRNT printer prints it exactly once. A store with automatic printing off gets none; switching
+// it on prints the orders placed from then on, not the open orders already on the board (the
+// kitchen has those, perhaps printed from the browser).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app.js';
 import { printJobs, printSettings, printers } from '../../src/server/db/schema/index.js';
 import { hashPrinterToken } from '../../src/server/modules/printers/cloudprnt.service.js';
 import { dispatchAutoPrint } from '../../src/server/modules/printers/index.js';
+import { savePrintSettings } from '../../src/server/modules/printers/printer-admin.service.js';
 import { cloudPrntPrinter } from '../fakes/cloudprnt-printer.js';
 import { createMerchant } from '../support/fixtures.js';
 import { orderDraft, placeTestOrder } from '../support/orders.js';
@@ -73,5 +76,26 @@ describe('automatic printing', () => {
     const placed = await placeTestOrder(t.ctx, merchant.merchantId);
     await dispatchAutoPrint(t.ctx);
     expect(await jobsOfOrder(placed.orderId)).toEqual([]);
+  });
+
+  it('switching it on prints the orders placed from then on, not the open ones before', async () => {
+    const { merchant } = await storeWithPrinter(false);
+    const before = await placeTestOrder(t.ctx, merchant.merchantId);
+    await new Promise((r) => setTimeout(r, 5));
+    await savePrintSettings(t.ctx, merchant.merchantId, { autoPrint: true });
+    const after = await placeTestOrder(t.ctx, merchant.merchantId);
+    // Saved "on" again (another setting changed): the window keeps its start.
+    await savePrintSettings(t.ctx, merchant.merchantId, { scheduledPrint: 'due', autoPrint: true });
+    await dispatchAutoPrint(t.ctx);
+    expect(await jobsOfOrder(before.orderId)).toEqual([]);
+    expect(await jobsOfOrder(after.orderId)).toHaveLength(1);
+    // Off and on again later: an order placed while it was off stays the merchant's to print.
+    await savePrintSettings(t.ctx, merchant.merchantId, { autoPrint: false });
+    const whileOff = await placeTestOrder(t.ctx, merchant.merchantId);
+    await new Promise((r) => setTimeout(r, 5));
+    await savePrintSettings(t.ctx, merchant.merchantId, { autoPrint: true });
+    await dispatchAutoPrint(t.ctx);
+    expect(await jobsOfOrder(whileOff.orderId)).toEqual([]);
+    expect(await jobsOfOrder(before.orderId)).toEqual([]);
   });
 });

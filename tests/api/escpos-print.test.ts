@@ -2,8 +2,8 @@
 // store that prints by itself reaches a network printer (the local TCP sink, tests/fakes/escpos-
 // sink.ts, which parses the bytes with its own reading of ESC/POS) exactly once; paper out and cover
 // open are reported on the printer and the job, and retried with the outbox's backoff; the last
-// attempt fails the job; a worker that died after the bytes went out leaves a job nobody resends
-// (it "may have printed"); an address the operator's ranges no longer allow is never dialled.
+// attempt fails the job; a link that broke after the ticket went out, or a worker that died then,
+// leaves a job nobody resends (it "may have printed"; Reprint is the merchant's); an address the operator's ranges no longer allow is never dialled.
 import { and, eq } from 'drizzle-orm';
 import { networkInterfaces } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,10 @@ import {
 import { processOutbox } from '../../src/server/modules/outbox/outbox.service.js';
 import { hashPrinterToken } from '../../src/server/modules/printers/cloudprnt.service.js';
 import { dispatchAutoPrint } from '../../src/server/modules/printers/index.js';
+import {
+  printOrderTickets,
+  readOrderPrintJobs,
+} from '../../src/server/modules/printers/order-printing.service.js';
 import {
   MAYBE_PRINTED,
   deliverEscPosJob,
@@ -212,6 +216,52 @@ describe.skipIf(!lan)('ESC/POS jobs through the outbox', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(sink.jobs).toHaveLength(0);
   });
+
+  it.each(['reset', 'close'] as const)(
+    'the link breaks (%s) after the ticket went out: shown as “may have printed”, never resent on its own, Reprint prints it',
+    async (hangUp) => {
+      sink = await startEscPosSink({ hangUpAfterTicket: hangUp }, { host: lan!, ports: PORTS });
+      const { job, merchant, placed } = await networkStore(sink.port);
+      await processOutbox(t.ctx);
+      // The printer took the whole ticket and dropped the link before its status after it.
+      const [taken] = await sink.waitForJobs(1);
+      expect(taken!.transcript).toContain('Mango Lassi');
+      expect(taken!.transcript).toContain('[CUT');
+      expect(await jobRow(job.id)).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: MAYBE_PRINTED,
+      });
+      // The outbox is done with it: no retry is scheduled.
+      expect((await printMessage(job.id)).status).toBe('sent');
+      expect(await printedFlag(placed.orderId)).toBe(false);
+      // What the merchant sees on the order: the ticket failed, with what to do.
+      const seen = await readOrderPrintJobs(t.ctx, merchant.merchantId, placed.orderId);
+      expect(seen.jobs).toEqual([
+        expect.objectContaining({ printer_name: 'Bar', status: 'failed', error: MAYBE_PRINTED }),
+      ]);
+      // Long after the outbox's whole backoff, with the dispatcher and the outbox running again:
+      // nothing more reaches the printer.
+      sink.state.hangUpAfterTicket = false;
+      clock.advance(30 * 60_000);
+      await dispatchAutoPrint(t.ctx);
+      await processOutbox(t.ctx);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sink.jobs).toHaveLength(1);
+      // The merchant looked, and presses Reprint: it prints again, once, marked REPRINT, and the
+      // order counts as printed.
+      await printOrderTickets(t.ctx, merchant.merchantId, placed.orderId, true);
+      await processOutbox(t.ctx);
+      const [, again] = await sink.waitForJobs(2);
+      expect(again!.transcript).toContain('REPRINT');
+      const after = await readOrderPrintJobs(t.ctx, merchant.merchantId, placed.orderId);
+      expect(after.jobs.map((j) => [j.copy, j.status])).toEqual([
+        [0, 'failed'],
+        [1, 'printed'],
+      ]);
+      expect(await printedFlag(placed.orderId)).toBe(true);
+    },
+  );
 
   it('an address the operator no longer allows is never dialled: the job fails at once', async () => {
     sink = await startEscPosSink({}, { host: lan!, ports: PORTS });

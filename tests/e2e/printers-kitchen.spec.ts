@@ -68,7 +68,6 @@ test('a diner’s order prints once on the CloudPRNT and the ESC/POS printer; Re
   browser,
   request,
 }) => {
-  test.fixme(true, 'fails after the board merge (stop 35): to fix first, issue 29');
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const at = openTime();
@@ -96,6 +95,8 @@ test('a diner’s order prints once on the CloudPRNT and the ESC/POS printer; Re
     data: { connection: 'network', network_host: lan, network_port: sink.port },
   });
   expect(barSaved.status(), await barSaved.text()).toBe(200);
+  // Switched on now: the open orders earlier journeys left on the board do not print, only the
+  // diner's below (before the fix, a run after dashboard-orders printed its order again).
   const settings = await page.request.put(api('/printSettings'), {
     data: { autoPrint: true, defaultKitchenPrinterId: kitchen._id },
   });

@@ -14,6 +14,11 @@ export interface SinkState {
   coverOpen: boolean;
   /** Accept the connection and say nothing (a printer that hangs). */
   silent: boolean;
+  /**
+   * Take the ticket (everything up to its cut), then drop the link before answering the status
+   * query after it: 'reset' aborts it (RST), 'close' ends it (FIN). The ticket counts as received.
+   */
+  hangUpAfterTicket: false | 'reset' | 'close';
 }
 
 export interface SinkJob {
@@ -139,6 +144,15 @@ export function parseEscPos(bytes: Buffer): Omit<SinkJob, 'bytes'> {
   return { transcript: out, rasters };
 }
 
+/** Whether the bytes so far hold a whole ticket through its cut (a part-sent command: not yet). */
+function cutReceived(bytes: Buffer): boolean {
+  try {
+    return parseEscPos(bytes).transcript.includes('[CUT');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The sink on `host` (default loopback) and the first free port of `ports` (default any): the
  * server refuses loopback printers and ports outside 9100–9109, so its tests listen on this
@@ -148,7 +162,13 @@ export async function startEscPosSink(
   initial: Partial<SinkState> = {},
   where: { host?: string; ports?: readonly number[] } = {},
 ): Promise<EscPosSink> {
-  const state: SinkState = { paperOut: false, coverOpen: false, silent: false, ...initial };
+  const state: SinkState = {
+    paperOut: false,
+    coverOpen: false,
+    silent: false,
+    hangUpAfterTicket: false,
+    ...initial,
+  };
   const jobs: SinkJob[] = [];
   const waiters: (() => void)[] = [];
   const sockets = new Set<Socket>();
@@ -158,6 +178,11 @@ export async function startEscPosSink(
     socket.on('data', (chunk) => {
       chunks.push(chunk);
       if (state.silent) return;
+      if (state.hangUpAfterTicket && cutReceived(Buffer.concat(chunks))) {
+        if (state.hangUpAfterTicket === 'reset') socket.resetAndDestroy();
+        else socket.end();
+        return;
+      }
       // Answer each status query in this chunk at once, as a printer does in real time.
       for (let i = 0; i + 2 < chunk.length; i++)
         if (chunk[i] === DLE && chunk[i + 1] === EOT)

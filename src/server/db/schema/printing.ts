@@ -25,6 +25,12 @@ export const printSettings = pgTable(
     merchantId: ownedBy('merchant_id', () => merchants.id).primaryKey(),
     /** Print each new order by itself (off: the board's Print button sends the jobs). */
     autoPrint: boolean('auto_print').notNull().default(false),
+    /**
+     * When automatic printing was last switched on: only orders placed since print by themselves
+     * (switching it on is not a request to print the open orders of the day again). Null: no
+     * limit (a row written before the column, or by a test).
+     */
+    autoPrintSince: timestamp('auto_print_since', { withTimezone: true }),
     /** A scheduled order prints at placement, or at its due time minus the preparing time. */
     scheduledPrint: text('scheduled_print').notNull().default('placement'),
     /** Where lines of items without a printer go; null: the first kitchen printer by name. */

@@ -166,15 +166,18 @@ export async function settleJob(
   return row;
 }
 
-/** Whether every ticket job (kitchen, receipt) of the order has printed; false when it has none. */
+/**
+ * Whether every ticket (kitchen, receipt) of the order has printed on each of its printers, by
+ * any copy: a ticket that failed and then printed on Reprint counts, one still waiting or only
+ * failed does not. False when it has none.
+ */
 export async function everyTicketPrinted(tx: Tx, orderId: string): Promise<boolean> {
   const result = (await tx.execute(sql`
-    select count(*)::int as "all", count(*) filter (where status = 'printed')::int as "printed"
-    from print_jobs where order_id = ${orderId} and kind in ('kitchen', 'receipt')`)) as unknown as {
-    rows: { all: number; printed: number }[];
-  };
-  const row = result.rows[0];
-  return !!row && row.all > 0 && row.all === row.printed;
+    select coalesce(bool_and(printed), false) as "all"
+    from (select bool_or(status = 'printed') as printed
+          from print_jobs where order_id = ${orderId} and kind in ('kitchen', 'receipt')
+          group by printer_id, kind) tickets`)) as unknown as { rows: { all: boolean }[] };
+  return result.rows[0]?.all === true;
 }
 
 export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[]> {
@@ -187,8 +190,9 @@ export async function jobsOfOrder(tx: Tx, orderId: string): Promise<PrintJobRow[
 
 /**
  * Orders of stores that print by themselves which have no first copy queued yet, oldest first:
- * placed since `since`, still open, at a store with a printer that can be reached. Reads the
- * orders table (a view of another module's rows, module-boundaries.md), never writes it.
+ * placed since `since` and since the store switched automatic printing on, still open, at a store
+ * with a printer that can be reached. Reads the orders table (a view of another module's rows,
+ * module-boundaries.md), never writes it.
  */
 export async function ordersAwaitingAutoPrint(tx: Tx, since: Date, limit: number) {
   const result = (await tx.execute(sql`
@@ -197,6 +201,7 @@ export async function ordersAwaitingAutoPrint(tx: Tx, since: Date, limit: number
     join print_settings s on s.merchant_id = o.merchant_id and s.auto_print
     where o.state in ('placed', 'accepted', 'ready')
       and o.placed_at >= ${since}
+      and o.placed_at >= coalesce(s.auto_print_since, ${since})
       and exists (select 1 from printers p
                   where p.merchant_id = o.merchant_id and p.connection <> 'none')
       and not exists (select 1 from print_jobs j where j.order_id = o.id and j.copy = 0)

@@ -111,13 +111,26 @@ export async function upsertPrintSettings(
   values: Partial<
     Pick<PrintSettingsRow, 'autoPrint' | 'scheduledPrint' | 'defaultKitchenPrinterId'>
   >,
+  at: Date,
 ): Promise<PrintSettingsRow> {
+  // Switching automatic printing on starts its window now; saving "on" again keeps the start, so
+  // an order placed between two saves still prints.
+  const since =
+    values.autoPrint === true
+      ? {
+          autoPrintSince: sql`case when ${printSettings.autoPrint} then ${printSettings.autoPrintSince} else ${at.toISOString()}::timestamptz end`,
+        }
+      : {};
   const [row] = await tx
     .insert(printSettings)
-    .values({ merchantId: merchantUuid, ...values })
+    .values({
+      merchantId: merchantUuid,
+      ...values,
+      ...(values.autoPrint === true ? { autoPrintSince: at } : {}),
+    })
     .onConflictDoUpdate({
       target: printSettings.merchantId,
-      set: { ...values, updatedAt: sql`now()` },
+      set: { ...values, ...since, updatedAt: sql`now()` },
     })
     .returning();
   return row!;

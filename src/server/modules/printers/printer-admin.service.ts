@@ -252,5 +252,5 @@ export async function savePrintSettings(
       throw invalidInput(message, [{ path: ['body', 'defaultKitchenPrinterId'], message }]);
     }
   }
-  return settingsView(await upsertPrintSettings(ctx.db, m.id, body));
+  return settingsView(await upsertPrintSettings(ctx.db, m.id, body, ctx.clock.now()));
 }

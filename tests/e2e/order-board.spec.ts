@@ -38,7 +38,7 @@ function openTime(): Date {
 let phoneSeq = 0;
 /** A fresh phone per diner: 212-555-01xx is the demo range the dev outbox reads. */
 const nextPhone = () =>
-  `21255${String(10000 + ((Date.now() / 1000 + phoneSeq++) % 89999)).slice(-5)}`;
+  `21255${String(10000 + ((Math.floor(Date.now() / 1000) + phoneSeq++) % 89999)).slice(-5)}`;
 
 async function newDiner(request: APIRequestContext, baseURL: string | undefined) {
   const r = await request.put('/api/test/clock', { data: { now: openTime().toISOString() } });
@@ -240,6 +240,20 @@ test('status filters with counts, the Now view and the search', async ({
   await expect(row(page, c)).toHaveCount(0);
   await expect(count('Done')).toHaveText('0');
   await page.screenshot({ path: `${SHOTS}/order-board-now-1280.png` });
+
+  // A refresh keeps the view staff were working in: Now, the search, the selected order.
+  await row(page, a).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Now' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(search).toHaveValue(tag);
+  await expect(page.locator('button[data-order]')).toHaveCount(2);
+  await expect(detail(page).getByRole('heading', { level: 2 })).toContainText(
+    (await row(page, a).locator('.order-row__number').textContent())!,
+  );
+  // Back goes to the order selected before, not through the filters tried.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`order=${c}`));
+  await expect(page.getByRole('button', { name: 'Now' })).toHaveAttribute('aria-pressed', 'true');
   await d.api.dispose();
 });
 

@@ -19,8 +19,8 @@ import { OrderList } from './OrderList.js';
 import { PaymentChecksNotice } from './PaymentChecks.js';
 import { NewPhoneOrderButton } from './PhoneOrderDialog.js';
 import { PrinterOfflineAlert } from './PrintJobs.js';
+import { boardFromParams, rangeFromParams, withBoard, withRange } from './board-params.js';
 import {
-  ALL_BOARD,
   type BoardChoice,
   type RangeChoice,
   useMerchantSettings,
@@ -62,8 +62,14 @@ function useMinuteClock(): number {
 export function OrdersPane({ merchantId }: { merchantId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('order');
-  const [range, setRange] = useState<RangeChoice>({ range: 'today' });
-  const [board, setBoard] = useState<BoardChoice>(ALL_BOARD);
+  // The filters are read from the address (board-params.ts); a change replaces the entry, so Back
+  // goes to the order staff were on, not through every filter they tried.
+  const board = useMemo(() => boardFromParams(params), [params]);
+  const range = useMemo(() => rangeFromParams(params), [params]);
+  const setRange = useCallback(
+    (next: RangeChoice) => setParams((p) => withRange(p, next), { replace: true }),
+    [setParams],
+  );
   const [report, setReport] = useState<'sale' | 'daily' | null>(null);
   const [help, setHelp] = useState(false);
   const [shortcut, setShortcut] = useState<ShortcutRequest | null>(null);
@@ -71,7 +77,10 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
   const timeZone = settings.data?.timeZone;
   const list = useOrderList(merchantId, range, board);
   const now = useMinuteClock();
-  const changeBoard = useCallback((next: BoardChoice) => setBoard(next), []);
+  const changeBoard = useCallback(
+    (next: BoardChoice) => setParams((p) => withBoard(p, next), { replace: true }),
+    [setParams],
+  );
   const orders = useMemo(() => list.data?.pages.flatMap((p) => p.orders) ?? [], [list.data]);
   const totals = list.data?.pages[0]?.totals;
   const counts = list.data?.pages[0]?.counts;

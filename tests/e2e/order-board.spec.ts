@@ -439,3 +439,32 @@ test('a 50-order service on the board', async ({ page, request, baseURL }) => {
   expect(ids).toHaveLength(50);
   await d.api.dispose();
 });
+
+test('on a phone a tapped order scrolls to its detail, and Back to the list returns to its row', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const d = await newDiner(request, baseURL);
+  const tag = `Tap${Date.now() % 100000}`;
+  const ids: string[] = [];
+  for (let i = 0; i < 4; i++) ids.push(await placeCashOrder(d, `${tag} ${i + 1}`));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openBoard(page);
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(tag);
+  await expect(page.locator('button[data-order]')).toHaveCount(4);
+  const heading = detail(page).getByRole('heading', { level: 2 });
+  const tapped = row(page, ids[1]!);
+  await tapped.click();
+  // Below the list at this width: a tap that changed nothing on screen would leave it out of view.
+  await expect(heading).toBeInViewport();
+  await expect(heading).toContainText((await tapped.locator('.order-row__number').textContent())!);
+  await expect(detail(page).getByRole('button', { name: 'Accept', exact: true })).toBeInViewport();
+  await expect(tapped).not.toBeInViewport();
+  await page.screenshot({ path: `${SHOTS}/order-board-tapped-390.png` });
+  await detail(page).getByRole('button', { name: 'Back to the list' }).click();
+  await expect(tapped).toBeInViewport();
+  await expect(tapped).toBeFocused();
+  await d.api.dispose();
+});

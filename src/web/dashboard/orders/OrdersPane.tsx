@@ -59,6 +59,9 @@ function useMinuteClock(): number {
   return now;
 }
 
+/** The width at which the list and the detail stack (orders.css). */
+const STACKED = '(max-width: 700px)';
+
 export function OrdersPane({ merchantId }: { merchantId: string }) {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('order');
@@ -115,6 +118,27 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
       next.set('order', id);
       return next;
     });
+
+  // On a phone the detail stands below the list (orders.css, ≤ 700 px): a tapped order is
+  // scrolled to, and "Back to the list" returns to its row, so a tap visibly does something.
+  const detailRef = useRef<HTMLElement>(null);
+  const scrollToDetail = useRef<string | null>(null);
+  const selectFromList = (id: string) => {
+    select(id);
+    if (window.matchMedia(STACKED).matches) scrollToDetail.current = id;
+  };
+  // Once the tapped order's detail is drawn: before, the page may be too short to scroll to it.
+  const shownId = order.data?._id;
+  useEffect(() => {
+    if (!shownId || scrollToDetail.current !== shownId) return;
+    scrollToDetail.current = null;
+    detailRef.current?.scrollIntoView();
+  }, [shownId]);
+  const backToList = () => {
+    const rowOf = document.querySelector<HTMLElement>(`button[data-order="${selectedId ?? ''}"]`);
+    rowOf?.scrollIntoView({ block: 'center' });
+    rowOf?.focus({ preventScroll: true });
+  };
 
   // The board's shortcuts (J/K/A/R/C/?), not while typing or with a dialog open.
   const ordersRef = useRef(orders);
@@ -192,7 +216,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
           <OrderList
             orders={orders}
             selectedId={selectedId}
-            onSelect={select}
+            onSelect={selectFromList}
             timeZone={timeZone}
             hasNextPage={list.hasNextPage}
             isFetchingNextPage={list.isFetchingNextPage}
@@ -205,7 +229,16 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
           Keyboard shortcuts (?)
         </Button>
       </aside>
-      <section className="orders-pane__detail" aria-label="Selected order">
+      <section className="orders-pane__detail" aria-label="Selected order" ref={detailRef}>
+        {selectedId !== null ? (
+          <button
+            type="button"
+            className="button button--ghost orders-pane__back"
+            onClick={backToList}
+          >
+            Back to the list
+          </button>
+        ) : null}
         {selectedId === null ? (
           <StatusPanel title="Select an order">
             <p>Choose an order from the list to see its detail.</p>

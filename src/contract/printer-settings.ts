@@ -181,6 +181,8 @@ export type OrderPrintJob = z.infer<typeof orderPrintJob>;
 export const orderPrintJobs = z.object({
   /** The store prints new orders by itself. */
   autoPrint: z.boolean(),
+  /** Placed before automatic printing was turned on: it prints only when the merchant asks. */
+  placedBeforeAutoPrint: z.boolean(),
   /** The store has a printer the server reaches (CloudPRNT or ESC/POS): Print sends jobs to it. */
   hasNetworkPrinter: z.boolean(),
   jobs: z.array(orderPrintJob),

@@ -9,6 +9,7 @@ import type { App } from '../../src/server/app.js';
 import { printJobs, printSettings, printers } from '../../src/server/db/schema/index.js';
 import { hashPrinterToken } from '../../src/server/modules/printers/cloudprnt.service.js';
 import { dispatchAutoPrint } from '../../src/server/modules/printers/index.js';
+import { readOrderPrintJobs } from '../../src/server/modules/printers/order-printing.service.js';
 import { savePrintSettings } from '../../src/server/modules/printers/printer-admin.service.js';
 import { cloudPrntPrinter } from '../fakes/cloudprnt-printer.js';
 import { createMerchant } from '../support/fixtures.js';
@@ -89,6 +90,11 @@ describe('automatic printing', () => {
     await dispatchAutoPrint(t.ctx);
     expect(await jobsOfOrder(before.orderId)).toEqual([]);
     expect(await jobsOfOrder(after.orderId)).toHaveLength(1);
+    // The order's printing panel says why the earlier one did not print.
+    const panel = async (orderId: string) =>
+      (await readOrderPrintJobs(t.ctx, merchant.merchantId, orderId)).placedBeforeAutoPrint;
+    expect(await panel(before.orderId)).toBe(true);
+    expect(await panel(after.orderId)).toBe(false);
     // Off and on again later: an order placed while it was off stays the merchant's to print.
     await savePrintSettings(t.ctx, merchant.merchantId, { autoPrint: false });
     const whileOff = await placeTestOrder(t.ctx, merchant.merchantId);

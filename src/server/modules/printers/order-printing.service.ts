@@ -33,6 +33,11 @@ export async function readOrderPrintJobs(
   ]);
   return {
     autoPrint: settingsOf(settings).autoPrint,
+    placedBeforeAutoPrint:
+      !!settings?.autoPrint &&
+      !!settings.autoPrintSince &&
+      !!order.placedAt &&
+      order.placedAt < settings.autoPrintSince,
     hasNetworkPrinter: printers.some((p) => p.connection !== 'none'),
     jobs: jobs.map((j) => ({
       _id: j.id,

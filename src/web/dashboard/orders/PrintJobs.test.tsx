@@ -38,6 +38,7 @@ describe('the order’s print jobs', () => {
         () =>
           jsonResponse(200, {
             autoPrint: true,
+            placedBeforeAutoPrint: false,
             hasNetworkPrinter: true,
             jobs: [
               job({}),
@@ -66,7 +67,13 @@ describe('the order’s print jobs', () => {
       [
         'GET',
         /\/printJobs$/,
-        () => jsonResponse(200, { autoPrint: false, hasNetworkPrinter: true, jobs: [] }),
+        () =>
+          jsonResponse(200, {
+            autoPrint: false,
+            placedBeforeAutoPrint: false,
+            hasNetworkPrinter: true,
+            jobs: [],
+          }),
       ],
       [
         'POST',
@@ -74,6 +81,7 @@ describe('the order’s print jobs', () => {
         () =>
           jsonResponse(200, {
             autoPrint: false,
+            placedBeforeAutoPrint: false,
             hasNetworkPrinter: true,
             jobs: [job({ status: 'queued', printed_at: null })],
           }),
@@ -92,12 +100,38 @@ describe('the order’s print jobs', () => {
     ).toBe(true);
   });
 
+  it('says so of an order placed before automatic printing was turned on', async () => {
+    mockApi([
+      [
+        'GET',
+        /\/printJobs$/,
+        () =>
+          jsonResponse(200, {
+            autoPrint: true,
+            placedBeforeAutoPrint: true,
+            hasNetworkPrinter: true,
+            jobs: [],
+          }),
+      ],
+    ]);
+    renderDashboardPart(<PrintJobs order={orderView({})} timeZone="America/New_York" />);
+    expect(
+      await screen.findByText('Not printed: placed before automatic printing was turned on.'),
+    ).toBeTruthy();
+  });
+
   it('shows nothing for a store that prints only from the browser', async () => {
     const calls = mockApi([
       [
         'GET',
         /\/printJobs$/,
-        () => jsonResponse(200, { autoPrint: false, hasNetworkPrinter: false, jobs: [] }),
+        () =>
+          jsonResponse(200, {
+            autoPrint: false,
+            placedBeforeAutoPrint: false,
+            hasNetworkPrinter: false,
+            jobs: [],
+          }),
       ],
     ]);
     renderDashboardPart(<PrintJobs order={orderView({})} timeZone="America/New_York" />);

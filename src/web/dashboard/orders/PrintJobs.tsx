@@ -88,7 +88,11 @@ export function PrintJobs({
       </div>
       {data.jobs.length === 0 ? (
         <p className="muted">
-          {data.autoPrint ? 'Not printed yet.' : 'Not printed: automatic printing is off.'}
+          {!data.autoPrint
+            ? 'Not printed: automatic printing is off.'
+            : data.placedBeforeAutoPrint
+              ? 'Not printed: placed before automatic printing was turned on.'
+              : 'Not printed yet.'}
         </p>
       ) : (
         <ul className="order-print-jobs__list" aria-label="Print jobs">

@@ -65,7 +65,12 @@ const printedFlag = async (orderId: string) =>
 describe('printing from the order detail', () => {
   it('Print sends the tickets once; the order shows them printed; Reprint prints again', async () => {
     const { orderId } = await placeTestOrder(t.ctx, m.merchantId, orderDraft({ itemName: 'Pho' }));
-    expect(await view(orderId)).toEqual({ autoPrint: false, hasNetworkPrinter: true, jobs: [] });
+    expect(await view(orderId)).toEqual({
+      autoPrint: false,
+      placedBeforeAutoPrint: false,
+      hasNetworkPrinter: true,
+      jobs: [],
+    });
     const first = await call('POST', orderId, 'print');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<OrderPrintJobs>().jobs).toMatchObject([

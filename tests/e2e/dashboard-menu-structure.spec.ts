@@ -214,8 +214,14 @@ test('sold out from the list sends only {"soldout"}, and the store card keeps it
   await expect(card).toContainText('Peppery, tangy broth');
   await diner.close();
 
-  await row.locator('.menu-switch').click();
-  await expect(row.getByRole('switch', { name: `Sold out: ${name}` })).not.toBeChecked();
+  // Back by the keyboard: the switch takes the focus and Space, and says where it stands.
+  const soldOut = row.getByRole('switch', { name: `Sold out: ${name}` });
+  await soldOut.focus();
+  const back = page.waitForRequest((r) => r.method() === 'PUT' && /\/item\/[^/]+$/.test(r.url()));
+  await page.keyboard.press('Space');
+  expect((await back).postData()).toBe('{"soldout":false}');
+  await expect(soldOut).not.toBeChecked();
+  await expect(row).toContainText('Available');
   await page.getByRole('searchbox', { name: 'Search' }).fill('');
   await expect(page.locator('tbody tr').nth(5)).toBeVisible();
 });

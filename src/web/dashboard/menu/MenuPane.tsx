@@ -3,20 +3,21 @@
 // the item edit and add modals (sizes, options and values, image with its crop, printers), and
 // deleting an item. Issue 28: a search over names and descriptions, the categories managed in
 // their own dialog (add, rename, delete, order), a category's items put in order, and rows that
-// stay cheap at 500 items (bench/dashboard). Every write goes to the API at once and the
-// storefront shows it at its next read (docs/decisions/merchant-dashboard.md).
+// stay cheap at 500 items (ItemRow.tsx, bench/dashboard, docs/decisions/menu-pane-scale.md).
+// Every write goes to the API at once and the storefront shows it at its next read
+// (docs/decisions/merchant-dashboard.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Input, Label, SearchField, Switch } from 'react-aria-components';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Input, Label, SearchField } from 'react-aria-components';
 import { useParams } from 'react-router';
 import { MESSAGES } from '../../../domain/messages.js';
 import { StatusPanel } from '../../components/StatusPanel.js';
-import { formatCents } from '../../lib/format.js';
 import { DashboardDialog } from '../components/DashboardDialog.js';
 import { useFlash } from '../components/Flash.js';
 import { failureText } from './alerts.js';
 import { CategoryManager } from './CategoryManager.js';
 import { ItemEditor } from './ItemEditor.js';
+import { ItemRow, useSoldOut } from './ItemRow.js';
 import { ItemOrderDialog } from './ItemOrderDialog.js';
 import {
   dropItem,
@@ -24,7 +25,6 @@ import {
   type MenuItem,
   menuKeys,
   menuWrites,
-  storeItem,
   useMenuCategories,
   useMenuItems,
 } from './queries.js';
@@ -125,10 +125,9 @@ export function MenuPane({ merchantId: given }: { merchantId?: string } = {}) {
     return sortItems(searchItems(filtered, search), categoryList, sort);
   }, [items.data, categoryFilter, categoryList, sort, search]);
   const edit = useCallback((id: string) => setEditing({ kind: 'edit', id }), []);
-  const drawn = useRowsDrawn(
-    shown.length,
-    `${categoryFilter}|${search}|${sort?.key ?? ''}|${sort?.dir ?? ''}`,
-  );
+  const { pending, setSoldOut } = useSoldOut(merchantId);
+  const view = `${categoryFilter}|${search}|${sort?.key ?? ''}|${sort?.dir ?? ''}`;
+  const drawn = useRowsDrawn(shown.length, view);
   const chosenCategory = categoryList.find((c) => c._id === categoryFilter);
 
   const toggleSort = (key: SortKey) =>
@@ -256,13 +255,15 @@ export function MenuPane({ merchantId: given }: { merchantId?: string } = {}) {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            {/* A new view is a new body: the old rows leave the page as one node, not one by one. */}
+            <tbody key={view}>
               {shown.slice(0, drawn).map((item) => (
                 <ItemRow
                   key={item._id}
                   item={item}
-                  merchantId={merchantId}
                   category={categoryName.get(item._idCategory) ?? ''}
+                  sending={pending.get(item._id)}
+                  onSoldOut={setSoldOut}
                   onEdit={edit}
                   onDelete={setDeleting}
                 />
@@ -308,92 +309,6 @@ export function MenuPane({ merchantId: given }: { merchantId?: string } = {}) {
     </section>
   );
 }
-
-/** One row; memoised, so a search or a sold-out toggle re-renders only the rows that change. */
-const ItemRow = memo(function ItemRow({
-  item,
-  merchantId,
-  category,
-  onEdit,
-  onDelete,
-}: {
-  item: MenuItem;
-  merchantId: string;
-  category: string;
-  onEdit: (id: string) => void;
-  onDelete: (item: MenuItem) => void;
-}) {
-  const client = useQueryClient();
-  const flash = useFlash();
-  const soldOut = useMutation({
-    mutationFn: (soldout: boolean) => menuWrites(merchantId).update(item._id, { soldout }),
-    onSuccess: (saved) => {
-      storeItem(client, merchantId, saved);
-      flash('success', MESSAGES.UPDATED);
-    },
-    // M8.37: the switch goes back to what the server holds.
-    onError: () => flash('error', failureText('availability')),
-  });
-  const checked = soldOut.isPending ? soldOut.variables : item.soldout;
-  return (
-    <tr data-soldout={item.soldout ? 'true' : undefined}>
-      <td className="menu-table__image">
-        {item.imgUrl ? (
-          <img src={item.imgUrl} alt="" width={60} height={40} loading="lazy" />
-        ) : (
-          <span className="menu-table__noimage" aria-hidden="true" />
-        )}
-      </td>
-      <td className="menu-table__name">
-        <button type="button" className="menu-table__edit" onClick={() => onEdit(item._id)}>
-          {item.name}
-        </button>
-        {item.name_2nd ? <span className="menu-table__second">{item.name_2nd}</span> : null}
-        <span className="menu-table__extras">
-          {item.size.length ? `${item.size.length} sizes` : null}
-          {item.size.length && item.options.length ? ' · ' : null}
-          {item.options.length ? `${item.options.length} options` : null}
-        </span>
-      </td>
-      <td className="menu-table__category">{category}</td>
-      <td className="menu-table__price">{formatCents(item.priceCents)}</td>
-      <td className="menu-table__soldout">
-        <Switch
-          className="menu-switch"
-          isSelected={checked}
-          isDisabled={soldOut.isPending}
-          onChange={(value) => soldOut.mutate(value)}
-          aria-label={`Sold out: ${item.name}`}
-        >
-          <span className="menu-switch__track" aria-hidden="true">
-            <span className="menu-switch__thumb" />
-          </span>
-          <span className="menu-switch__text" aria-hidden="true">
-            {checked ? 'Sold out' : 'Available'}
-          </span>
-        </Switch>
-      </td>
-      <td className="menu-table__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => onEdit(item._id)}
-          aria-label={`Edit ${item.name}`}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button--ghost menu-table__delete"
-          onClick={() => onDelete(item)}
-          aria-label={`Delete ${item.name}`}
-        >
-          Delete
-        </button>
-      </td>
-    </tr>
-  );
-});
 
 function DeleteItemDialog({
   merchantId,

@@ -88,11 +88,13 @@ export async function measureOrdersPane(
     const all = await statusOption(page, 'All');
     let filter: Awaited<ReturnType<typeof longTasksOf>> | null = null;
     if (inProgress && all) {
+      // The radio input is visually hidden inside its label: a person clicks the label.
+      const labelOf = (option: Locator) => option.locator('xpath=ancestor::label[1]');
       filter = await longTasksOf(page, async () => {
-        await inProgress.click();
+        await labelOf(inProgress).click();
         await chosen(inProgress);
       });
-      await all.click();
+      await labelOf(all).click();
       await chosen(all);
       await page.locator(ROWS).first().waitFor();
       await page.waitForTimeout(300);

@@ -156,6 +156,40 @@ describe('the hosted card page (elavon)', () => {
     expect(await orderRow(second.body._id)).toMatchObject({ state: 'failed', paid: false });
   });
 
+  it('a second approval (two pages, or after the order failed) is released, never left held', async () => {
+    // Two tabs of one order, both paid: the first places the order, the second is voided.
+    const { d, body } = await sendCardOrder();
+    const { body: s1 } = await d.call('GET', tokenPath(body.totalCents, body._id));
+    const { body: s2 } = await d.call('GET', tokenPath(body.totalCents, body._id));
+    const first = fake.pay(s1.token, { number: CONVERGE_FAKE_CARDS.approve });
+    const second = fake.pay(s2.token, { number: CONVERGE_FAKE_CARDS.approve });
+    const placed = await finish(d, body._id, { kind: 'approved', transactionId: first.ssl_txn_id });
+    expect(placed.body).toMatchObject({ state: 'placed', paid: true });
+    const again = await finish(d, body._id, { kind: 'approved', transactionId: second.ssl_txn_id });
+    expect(again.body).toMatchObject({ state: 'placed', orderId: placed.body.orderId });
+    expect(fake.transactions.get(second.ssl_txn_id!)!.state).not.toBe('open');
+    expect(fake.transactions.get(first.ssl_txn_id!)!.state).toBe('open');
+    // Reported twice: released once.
+    await finish(d, body._id, { kind: 'approved', transactionId: second.ssl_txn_id });
+    const releases = [...fake.transactions.values()].filter(
+      (x) => x.originalTxnId === second.ssl_txn_id,
+    );
+    expect(releases).toHaveLength(1);
+
+    // The page closed (the order failed), then paid on another tab: the diner's money is let go.
+    const late = await sendCardOrder();
+    const { body: s3 } = await late.d.call('GET', tokenPath(late.body.totalCents, late.body._id));
+    expect((await finish(late.d, late.body._id, { kind: 'cancelled' })).status).toBe(402);
+    const paid = fake.pay(s3.token, { number: CONVERGE_FAKE_CARDS.approve });
+    const res = await finish(late.d, late.body._id, {
+      kind: 'approved',
+      transactionId: paid.ssl_txn_id,
+    });
+    expect(res.status).toBe(402);
+    expect(await orderRow(late.body._id)).toMatchObject({ state: 'failed', paid: false });
+    expect(fake.transactions.get(paid.ssl_txn_id!)!.state).not.toBe('open');
+  });
+
   it('a decline on the page fails the order with the decline; a cancel fails it and frees the cart', async () => {
     const declined = await sendCardOrder();
     const { body: s } = await declined.d.call(

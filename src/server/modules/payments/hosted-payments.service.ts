@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 import { findMerchantBySlug } from '../merchants/index.js';
 import { type OrderRow, failOrder, findOrder } from '../orders/index.js';
 import { PAYMENT_MESSAGES, gatewayEnv, gatewayOf } from './gateway.js';
+import { voidPayment } from './money.js';
 import { findChargeTransaction, updateTransaction } from './payments.repository.js';
 import {
   type SendOrderResult,
@@ -91,6 +92,8 @@ export async function finishHostedPayment(
   },
 ): Promise<SendOrderResult> {
   const { merchant, order, gateway } = await hostedOrder(ctx, ask);
+  if (ask.outcome.kind === 'approved')
+    await releaseSecondApproval(ctx, { merchant, gateway, order }, ask.outcome.transactionId);
   const done = await settledAnswer(ctx, order);
   if (done) return done;
   const charge = await findChargeTransaction(ctx.db, order.id);
@@ -142,6 +145,53 @@ export async function finishHostedPayment(
     canPlace: true,
   });
   return (await settledAnswer(ctx, order))!;
+}
+
+/**
+ * A second approval for an order that is no longer waiting for one: the diner paid on two pages
+ * (two tabs, or the page opened again after the first approval), or paid after the order failed.
+ * The order keeps its recorded charge; the other approval is an authorisation nobody will
+ * capture, holding the diner's money until the card's issuer lets it go. It is voided once
+ * (`void-extra:<order>:<transaction>`), after the gateway confirms it is this order's and
+ * approved; a transaction it does not confirm is left alone (not ours to void, or not held).
+ */
+async function releaseSecondApproval(
+  ctx: AppContext,
+  hosted: Awaited<ReturnType<typeof hostedOrder>>,
+  transactionId: string,
+): Promise<void> {
+  const { merchant, gateway } = hosted;
+  const order = (await findOrder(ctx.db, hosted.order.id)) ?? hosted.order;
+  if (order.state === 'awaiting_payment') return;
+  const charge = await findChargeTransaction(ctx.db, order.id);
+  if (charge?.retref === transactionId.trim()) return;
+  try {
+    await gateway.hosted.confirm(gatewayEnv(ctx, merchant, gateway), {
+      orderRef: order.id,
+      transactionId,
+      amountCents: order.totalCents,
+    });
+  } catch {
+    return;
+  }
+  try {
+    await voidPayment(
+      ctx,
+      { merchant, gateway, orderId: order.id },
+      {
+        retref: transactionId.trim(),
+        orderRef: order.id,
+        amountCents: order.totalCents,
+        key: `void-extra:${order.id}:${transactionId.trim()}`,
+      },
+    );
+  } catch (err) {
+    // Recorded in the ledger as failed or unknown; the diner's answer is the order's own.
+    ctx.log.warn(
+      { orderId: order.id, err: err instanceof GatewayError ? err.message : String(err) },
+      'a second hosted approval could not be voided',
+    );
+  }
 }
 
 /** The answer of an order no longer awaiting payment (placed: its result; failed: its error). */

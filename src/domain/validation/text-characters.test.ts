@@ -30,6 +30,15 @@ describe('textCharacterProblem', () => {
     }
   });
 
+  it('refuses the C1 controls (U+0080–U+009F) in every field', () => {
+    for (let c = 0x80; c <= 0x9f; c += 1) {
+      const ch = String.fromCharCode(c);
+      expect(textCharacterProblem(`a${ch}b`, false), c.toString(16)).toBe(M.control);
+      expect(textCharacterProblem(`a${ch}b`, true), c.toString(16)).toBe(M.control);
+    }
+    expect(stripControlCharacters('Sam\u009b31mSmith\u0085')).toBe('Sam31mSmith');
+  });
+
   it('refuses the bidi embeddings, overrides and isolates everywhere', () => {
     for (const ch of bidi) {
       expect(textCharacterProblem(`a${ch}b`, false)).toBe(M.direction);
@@ -38,7 +47,15 @@ describe('textCharacterProblem', () => {
   });
 
   it('keeps ordinary text, accents, emoji and the marks that are not controls', () => {
-    for (const s of ['Crème brûlée 🍮', 'שלום', 'a\u200fb', 'x\u00a0y', 'tab\u0080']) {
+    // Zero-width joiners and non-joiners stay: emoji sequences and Persian words need them.
+    for (const s of [
+      'Crème brûlée 🍮',
+      'שלום',
+      'a\u200fb',
+      'x\u00a0y',
+      '👩\u200d🍳',
+      'می\u200cخواهم',
+    ]) {
       expect(textCharacterProblem(s, false)).toBeNull();
     }
   });

@@ -1,5 +1,5 @@
-// Characters no text field keeps (issue 24, docs/decisions/input-hardening.md): the C0 controls
-// and DEL, which drive terminals and ticket printers (ESC starts an ESC/POS command, BEL rings, a
+// Characters no text field keeps (issue 24, docs/decisions/input-hardening.md): the C0 controls,
+// DEL and the C1 controls, which drive terminals and ticket printers (ESC starts an ESC/POS command, BEL rings, a
 // CR returns the print head so the text after it overprints the text before), and the bidi
 // embeddings, overrides and isolates, which reorder what a merchant reads on screen and on paper.
 // A one-line field keeps none of them; a multi-line field (notices, item descriptions, item notes,
@@ -15,17 +15,21 @@ export const TEXT_CHARACTER_MESSAGES = {
 } as const;
 
 // eslint-disable-next-line no-control-regex -- every character below, in one class
-const ANY = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+const ANY = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 /** U+202A–U+202E (embeddings, overrides, pop) and U+2066–U+2069 (isolates, pop). */
 const DIRECTION = /[\u202A-\u202E\u2066-\u2069]/;
 const DIRECTION_ALL = /[\u202A-\u202E\u2066-\u2069]/g;
 /** Tab, line feed and carriage return: a multi-line field's whitespace, none of a one-line one's. */
 const BREAKS = /[\t\n\r]/;
-/** Every other C0 control (CR included: a line break is LF) and DEL. */
+/**
+ * Every other C0 control (CR included: a line break is LF), DEL and the C1 controls U+0080–U+009F:
+ * no text means them, and some act as controls where text is shown (U+009B is a terminal's CSI,
+ * U+0085 a line break that would slip past a one-line field's rule).
+ */
 // eslint-disable-next-line no-control-regex -- these are the characters being refused
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex -- these are the characters being removed
-const CONTROL_ALL = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+const CONTROL_ALL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
 
 /**
  * Why `text` cannot be kept in a field, or null. `multiLine` fields keep tab and line feed; a

@@ -48,6 +48,7 @@ import {
 } from '../../src/server/db/schema/index.js';
 import { createMerchant, signInMerchant } from '../support/fixtures.js';
 import { multipart } from '../support/multipart.js';
+import { type Row, type Sample, changedColumns, optionalKeys } from '../support/partial-writes.js';
 import { createTestApp } from '../support/test-app.js';
 
 let t: App;
@@ -89,31 +90,6 @@ const call = (method: string, url: string, payload?: object) =>
     headers: { cookie: m.cookie },
     ...(payload ? { payload } : {}),
   });
-
-/** The keys of a body schema that may be left out: the ones a partial write may send alone. */
-function optionalKeys(route: RouteContract): string[] {
-  const shape = (route.schema.body as z.ZodObject).shape as Record<string, z.ZodType>;
-  return Object.keys(shape).filter((key) => shape[key]!.safeParse(undefined).success);
-}
-
-type Row = Record<string, unknown>;
-
-/**
- * Which columns differ between two snapshots of a row: the update time and the settings' save
- * counter (settingsVersion, which every store save moves on, store-settings.md) left out.
- */
-function changedColumns(before: Row, after: Row): string[] {
-  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  keys.delete('updatedAt');
-  keys.delete('settingsVersion');
-  return [...keys].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
-}
-
-/** A key's sample: the value sent (from the record as read) and the columns it must change. */
-interface Sample<R> {
-  value: (read: R) => unknown;
-  columns: string[];
-}
 
 // ——— items: PUT .../item/{id} and PUT .../item_complete/{id} ———
 

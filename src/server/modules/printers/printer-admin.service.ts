@@ -134,9 +134,22 @@ function valuesOf(
     }
     values.networkHost = host;
     values.networkPort = port;
-  } else if (touchesAddress) {
-    values.networkHost = null;
-    values.networkPort = null;
+  } else {
+    // An address given for a printer the server does not dial would be dropped unread: refused,
+    // naming the key (issue 28: keys nobody reads are refused). An empty host is no address.
+    const given = write.network_host
+      ? 'network_host'
+      : write.network_port !== undefined
+        ? 'network_port'
+        : null;
+    if (given) {
+      const message = `${given} is only for a network (ESC/POS) printer`;
+      throw invalidInput(message, [{ path: ['body', given], message }]);
+    }
+    if (touchesAddress) {
+      values.networkHost = null;
+      values.networkPort = null;
+    }
   }
   if (connection !== 'cloud' && before?.cloudTokenHash) values.cloudTokenHash = null;
   return values;

@@ -125,7 +125,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
   const scrollToDetail = useRef<string | null>(null);
   const selectFromList = (id: string) => {
     select(id);
-    if (window.matchMedia(STACKED).matches) scrollToDetail.current = id;
+    if (window.matchMedia?.(STACKED).matches) scrollToDetail.current = id;
   };
   // Once the tapped order's detail is drawn: before, the page may be too short to scroll to it.
   const shownId = order.data?._id;

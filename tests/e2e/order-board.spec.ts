@@ -12,28 +12,14 @@ import {
   placeCashOrder,
   placePickupOrder,
 } from './support/board.js';
-import { resetServerTime } from './support/clock.js';
+import { newYorkNoonToday, resetServerTime } from './support/clock.js';
 import { signInToDashboard } from './support/dashboard.js';
 
 const SHOTS = 'test-results/screens';
 
-/**
- * Today's noon in New York: the demo store and all its categories are open (the dim sum of the
- * morning too). Not a fixed day: the merchant's session expires 12 hours after the server's clock.
- */
-function openTime(): Date {
-  const hourIn = (ms: number) =>
-    Number(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone: 'America/New_York',
-        hour: 'numeric',
-        hourCycle: 'h23',
-      }).format(ms),
-    );
-  const now = Date.now();
-  const noon = now - (hourIn(now) - 12) * 3600_000;
-  return new Date(noon - (noon % 3600_000) + (now % 3600_000 > 0 ? 0 : 0));
-}
+/** The demo store and all its categories are open (the dim sum of the morning too). Not a fixed
+ * day: the merchant's session expires 12 hours after the server's clock. */
+const openTime = newYorkNoonToday;
 
 let phoneSeq = 0;
 /** A fresh phone per diner: 212-555-01xx is the demo range the dev outbox reads. */

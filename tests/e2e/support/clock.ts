@@ -14,3 +14,21 @@ export async function setTime(page: Page, request: APIRequestContext, iso: strin
 export async function resetServerTime(request: APIRequestContext): Promise<void> {
   await request.put('/api/test/clock', { data: { now: null } });
 }
+
+/**
+ * Today's noon in New York (the demo store's zone), on the hour: the demo store and all its
+ * categories are open then. It may be ahead of the real time (before noon in New York).
+ */
+export function newYorkNoonToday(): Date {
+  const hourIn = (ms: number) =>
+    Number(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        hour: 'numeric',
+        hourCycle: 'h23',
+      }).format(ms),
+    );
+  const now = Date.now();
+  const noon = now - (hourIn(now) - 12) * 3600_000;
+  return new Date(noon - (noon % 3600_000));
+}

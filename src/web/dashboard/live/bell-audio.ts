@@ -67,6 +67,7 @@ export function stopBell(): void {
 
 /** Tests start from a page that has had no gesture. */
 export function resetBellForTests() {
+  element?.remove();
   element = null;
   unlocked = false;
   unlocking = null;

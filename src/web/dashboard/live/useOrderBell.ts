@@ -14,16 +14,15 @@ export function useOrderBell(ringing: boolean) {
     });
   }, []);
 
-  // The element is in the page (hidden), so its state can be seen: playing, looping.
+  // The element is in the page (hidden), so its state can be seen: playing, looping. It stays
+  // there when the dashboard unmounts: removing it, or a plain pause(), would abort the sign-in's
+  // silent unlock if it is still loading (a slow tablet), and the bell would stay off.
   useEffect(() => {
     const audio = bellAudio();
     audio.hidden = true;
-    document.body.appendChild(audio);
+    if (!audio.isConnected) document.body.appendChild(audio);
     if (!isBellUnlocked()) unlock();
-    return () => {
-      audio.pause();
-      audio.remove();
-    };
+    return () => stopBell();
   }, [unlock]);
 
   useEffect(() => {

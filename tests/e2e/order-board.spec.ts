@@ -411,6 +411,18 @@ test('a 50-order service on the board', async ({ page, request, baseURL }) => {
   }
   await expect(count('Ready')).toHaveText('25');
   await page.screenshot({ path: `${SHOTS}/order-board-service-middle-1280.png` });
+  // The Ready list answers slowly, as on a busy evening's Wi-Fi: until it comes, the In-progress
+  // rows stay drawn, and the tap that follows must not pick (and complete) one of them.
+  const slowReady = (url: URL) =>
+    url.pathname.endsWith('/orders') && url.searchParams.get('status') === 'ready';
+  await page.route(
+    slowReady,
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    },
+    { times: 1 },
+  );
   for (const filter of ['Ready', 'In progress']) {
     await status.getByText(filter, { exact: true }).click();
     for (let left = 24; left >= 0; left--) {

@@ -30,6 +30,7 @@ export function OrderList({
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
+  previousView = false,
   showDate,
   now,
 }: {
@@ -40,6 +41,12 @@ export function OrderList({
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
+  /**
+   * The rows are the previous filter's or search's, shown until the new answer comes (no flash
+   * of empty). They are dimmed and cannot be picked meanwhile: in a rush, a tap on "Ready" then
+   * on the top row must not select (and complete) an order from the list being left.
+   */
+  previousView?: boolean;
   showDate: boolean;
   /** The clock the late marks are read against (the pane ticks it each minute). */
   now: number;
@@ -92,7 +99,12 @@ export function OrderList({
   }, [lastIndex, orders.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
-    <div ref={scrollRef} className="order-list">
+    <div
+      ref={scrollRef}
+      className="order-list"
+      aria-busy={previousView || undefined}
+      inert={previousView || undefined}
+    >
       <ul
         ref={listRef}
         onKeyDown={onKeyDown}

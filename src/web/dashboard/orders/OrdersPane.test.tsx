@@ -151,6 +151,36 @@ describe('the order list', () => {
     expect(calls.some((c) => c.url.searchParams.get('before') === '7')).toBe(true);
     expect(screen.getByText(/Barbara Liskov/)).toBeTruthy();
   });
+
+  it("keeps the previous filter's rows dimmed and unpickable until the new answer comes", async () => {
+    let answerReady!: () => void;
+    const ready = [orderView({ customerName: 'Edsger Dijkstra', hasBeenRead: true })];
+    api([
+      [
+        'GET',
+        new RegExp(`^${BASE}/orders$`),
+        (url) =>
+          url.searchParams.get('status') === 'ready'
+            ? new Promise(
+                (resolve) => (answerReady = () => resolve(jsonResponse(200, listAnswer(ready)))),
+              )
+            : jsonResponse(200, listAnswer(orders)),
+      ],
+    ]);
+    renderPane();
+    await listOf();
+    const box = () => document.querySelector('.order-list')!;
+    expect(box().hasAttribute('aria-busy')).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: 'Ready' }));
+    // The In-progress rows are still drawn, but a tap on one must not select it.
+    await waitFor(() => expect(box().getAttribute('aria-busy')).toBe('true'));
+    expect(box().hasAttribute('inert')).toBe(true);
+    expect(screen.getByText(/Grace Hopper/)).toBeTruthy();
+    answerReady();
+    await waitFor(() => expect(screen.getByText(/Edsger Dijkstra/)).toBeTruthy());
+    expect(box().hasAttribute('aria-busy')).toBe(false);
+    expect(box().hasAttribute('inert')).toBe(false);
+  });
 });
 
 describe('the selected order', () => {

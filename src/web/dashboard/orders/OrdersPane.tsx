@@ -221,6 +221,7 @@ export function OrdersPane({ merchantId }: { merchantId: string }) {
             hasNextPage={list.hasNextPage}
             isFetchingNextPage={list.isFetchingNextPage}
             fetchNextPage={() => void list.fetchNextPage()}
+            previousView={list.isPlaceholderData}
             showDate={multiDay}
             now={now}
           />

@@ -25,9 +25,21 @@ test.beforeEach(async ({ page, request }) => {
 });
 test.afterEach(async ({ request }) => resetServerTime(request));
 
-/** Stops the page's clock where it is: timers then run only by page.clock.runFor. */
+/**
+ * Stops the page's clock where it is: timers then run only by page.clock.runFor. The page's time
+ * is read, then the clock stopped a moment later; on a loaded machine that moment can already be
+ * past ("Cannot fast-forward to the past", met in CI), so it is tried again a little further on.
+ */
 async function pauseNow(page: Page) {
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+  for (const ahead of [10, 50, 150]) {
+    try {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ahead);
+      return;
+    } catch (e) {
+      if (!String(e).includes('Cannot fast-forward to the past')) throw e;
+    }
+  }
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 400);
 }
 
 /** Screenshots of a changed screen at 1280 and 390 px (test-results/spec-texts/), `at` in view. */

@@ -53,6 +53,16 @@ const bodyRows = () => screen.getAllByRole('row').slice(1);
 const rowOf = (name: string) =>
   screen.getAllByRole('row').find((r) => within(r).queryByRole('button', { name }))!;
 
+/** The pane opened, and the sold-out switch of one item once its row is drawn (slow in jsdom). */
+async function openWithSwitch(name: string) {
+  renderDashboardPart(<MenuPane merchantId="demo" />);
+  return (await screen.findByRole(
+    'switch',
+    { name: `Sold out: ${name}` },
+    { timeout: 10_000 },
+  )) as HTMLInputElement;
+}
+
 describe('the Menu pane with 500 items', () => {
   it(
     'shows every item, and the search and category filter narrow the list',
@@ -78,44 +88,34 @@ describe('the Menu pane with 500 items', () => {
         target: { value: '' },
       });
       fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'c2' } });
-      await waitFor(() => expect(screen.getByText('100 items')).toBeTruthy());
+      await waitFor(() => expect(screen.getByText('100 items')).toBeTruthy(), { timeout: 10_000 });
       await waitFor(() => expect(bodyRows()).toHaveLength(100), { timeout: 10_000 });
       expect(bodyRows().every((r) => within(r).queryByText('Drinks'))).toBe(true);
     },
   );
 
   it('a sold-out switch sends only {"soldout"} and shows the saved state', async () => {
-    renderDashboardPart(<MenuPane merchantId="demo" />);
-    const soldOut = await screen.findByRole(
-      'switch',
-      { name: 'Sold out: Dish 3' },
-      { timeout: 10_000 },
-    );
-    expect((soldOut as HTMLInputElement).checked).toBe(false);
+    const soldOut = await openWithSwitch('Dish 3');
+    expect(soldOut.checked).toBe(false);
     fireEvent.click(soldOut);
     await waitFor(() => expect(within(rowOf('Dish 3')).getByText('Sold out')).toBeTruthy());
     const put = calls.filter((c) => c.method === 'PUT');
     expect(put.map((c) => [c.url.pathname, c.body])).toEqual([
       [`${BASE}/item/i3`, { soldout: true }],
     ]);
-    await waitFor(() => expect((soldOut as HTMLInputElement).disabled).toBe(false));
-    expect((soldOut as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(soldOut.disabled).toBe(false));
+    expect(soldOut.checked).toBe(true);
     // The other rows are untouched.
     expect(within(rowOf('Dish 4')).getByText('Available')).toBeTruthy();
   });
 
   it('a failed sold-out write says so and the switch goes back (M8.37)', async () => {
-    renderDashboardPart(<MenuPane merchantId="demo" />);
-    const soldOut = await screen.findByRole(
-      'switch',
-      { name: 'Sold out: Dish 7' },
-      { timeout: 10_000 },
-    );
+    const soldOut = await openWithSwitch('Dish 7');
     failWrites = true;
     fireEvent.click(soldOut);
     expect(await screen.findByText(/Fail to update availability/)).toBeTruthy();
-    await waitFor(() => expect((soldOut as HTMLInputElement).disabled).toBe(false));
-    expect((soldOut as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(soldOut.disabled).toBe(false));
+    expect(soldOut.checked).toBe(false);
     expect(within(rowOf('Dish 7')).getByText('Available')).toBeTruthy();
   });
 });

@@ -28,6 +28,21 @@ const job = (o: Partial<OrderPrintJob>): OrderPrintJob => ({
   ...o,
 });
 
+/** The order's printing as the server answers it: automatic printing on, a network printer. */
+const printing = (o: {
+  autoPrint?: boolean;
+  hasNetworkPrinter?: boolean;
+  placedBeforeAutoPrint?: boolean;
+  jobs?: OrderPrintJob[];
+}) =>
+  jsonResponse(200, {
+    autoPrint: true,
+    placedBeforeAutoPrint: false,
+    hasNetworkPrinter: true,
+    jobs: [],
+    ...o,
+  });
+
 describe('the order’s print jobs', () => {
   it('lists each job with its status, a failed one with why, and offers Reprint', async () => {
     const order = orderView({});
@@ -36,10 +51,7 @@ describe('the order’s print jobs', () => {
         'GET',
         /\/printJobs$/,
         () =>
-          jsonResponse(200, {
-            autoPrint: true,
-            placedBeforeAutoPrint: false,
-            hasNetworkPrinter: true,
+          printing({
             jobs: [
               job({}),
               job({
@@ -64,27 +76,11 @@ describe('the order’s print jobs', () => {
   it('with automatic printing off, Print sends the tickets', async () => {
     const order = orderView({});
     const calls = mockApi([
-      [
-        'GET',
-        /\/printJobs$/,
-        () =>
-          jsonResponse(200, {
-            autoPrint: false,
-            placedBeforeAutoPrint: false,
-            hasNetworkPrinter: true,
-            jobs: [],
-          }),
-      ],
+      ['GET', /\/printJobs$/, () => printing({ autoPrint: false })],
       [
         'POST',
         /\/print$/,
-        () =>
-          jsonResponse(200, {
-            autoPrint: false,
-            placedBeforeAutoPrint: false,
-            hasNetworkPrinter: true,
-            jobs: [job({ status: 'queued', printed_at: null })],
-          }),
+        () => printing({ autoPrint: false, jobs: [job({ status: 'queued', printed_at: null })] }),
       ],
     ]);
     renderDashboardPart(<PrintJobs order={order} timeZone="America/New_York" />);
@@ -101,19 +97,7 @@ describe('the order’s print jobs', () => {
   });
 
   it('says so of an order placed before automatic printing was turned on', async () => {
-    mockApi([
-      [
-        'GET',
-        /\/printJobs$/,
-        () =>
-          jsonResponse(200, {
-            autoPrint: true,
-            placedBeforeAutoPrint: true,
-            hasNetworkPrinter: true,
-            jobs: [],
-          }),
-      ],
-    ]);
+    mockApi([['GET', /\/printJobs$/, () => printing({ placedBeforeAutoPrint: true })]]);
     renderDashboardPart(<PrintJobs order={orderView({})} timeZone="America/New_York" />);
     expect(
       await screen.findByText('Not printed: placed before automatic printing was turned on.'),
@@ -122,17 +106,7 @@ describe('the order’s print jobs', () => {
 
   it('shows nothing for a store that prints only from the browser', async () => {
     const calls = mockApi([
-      [
-        'GET',
-        /\/printJobs$/,
-        () =>
-          jsonResponse(200, {
-            autoPrint: false,
-            placedBeforeAutoPrint: false,
-            hasNetworkPrinter: false,
-            jobs: [],
-          }),
-      ],
+      ['GET', /\/printJobs$/, () => printing({ autoPrint: false, hasNetworkPrinter: false })],
     ]);
     renderDashboardPart(<PrintJobs order={orderView({})} timeZone="America/New_York" />);
     await waitFor(() => expect(calls).toHaveLength(1));
